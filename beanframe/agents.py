@@ -1,0 +1,60 @@
+"""Agents: anything with ``act(view, legal_actions) -> action``.
+
+Bots are registered by name through ``beanframe_register_bots`` (the core registers ``random``;
+variants register their own, e.g. Al Cabohne's ``greedy``) and made with ``make_bot``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from beanframe.core.actions import Action
+from beanframe.errors import ConfigError
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game, Ruleset
+    from beanframe.core.view import View
+
+
+@runtime_checkable
+class Agent(Protocol):
+    def act(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        """Choose one of ``legal_actions`` knowing only ``view``."""
+        ...
+
+
+class RandomBot:
+    """Picks a legal action uniformly at random (seeded: reproducible)."""
+
+    uses_view = False
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: Any, legal_actions: Sequence[Action]) -> Action:
+        return self.rng.choice(legal_actions)
+
+
+def make_bot(ruleset: Ruleset, name: str, seed: int | None = None) -> Agent:
+    """A bot registered under ``name`` in ``ruleset`` (ConfigError naming the known bots if none)."""
+    spec = ruleset.bots.get(name)
+    if spec is None:
+        known = ", ".join(sorted(ruleset.bots)) or "none"
+        raise ConfigError(f"unknown bot {name!r} for {ruleset.name} (bots: {known})")
+    return spec.factory(seed)
+
+
+def play_game(game: Game, agents: Sequence[Agent]) -> Game:
+    """Play ``game`` to its end, asking ``agents[player]`` at each decision. Agents whose
+    ``uses_view`` is False are given no view (building one costs time they would not use)."""
+    if len(agents) != game.players:
+        raise ConfigError(f"{len(agents)} agents for a {game.players}-player game")
+    wants = [getattr(a, "uses_view", True) for a in agents]
+    while not game.is_over:
+        player = game.to_act
+        legal = game.legal_actions()
+        view = game.view(player) if wants[player] else None
+        game.apply(agents[player].act(view, legal))
+    return game

@@ -1,0 +1,90 @@
+"""Bean types, card sets and bean-o-meters, loaded from a variant's own TOML data file."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Sequence
+from importlib import resources
+
+from attrs import field, frozen
+
+
+@frozen
+class BeanType:
+    """One bean. ``meter[k]`` is the smallest field size that sells for k+1 coins (0: that many
+    coins cannot be had, as for the Gartenbohne's first step)."""
+
+    key: str
+    name: str
+    count: int
+    meter: tuple[int, int, int, int] = field(converter=tuple)
+
+    def coins_for(self, n: int) -> int:
+        coins = 0
+        for k, size in enumerate(self.meter, 1):
+            if size and n >= size:
+                coins = k
+        return coins
+
+
+@frozen
+class CardSet:
+    """The beans of a game, indexed 0..len-1 (cards are stored as these ints)."""
+
+    beans: tuple[BeanType, ...] = field(converter=tuple)
+    names: tuple[str, ...] = field(init=False)
+    # values[b][n]: coins for n cards of bean b (n capped at the bean's count)
+    values: tuple[tuple[int, ...], ...] = field(init=False)
+    _index: dict[str, int] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(b.name for b in self.beans))
+        object.__setattr__(
+            self, "values", tuple(tuple(b.coins_for(n) for n in range(b.count + 1)) for b in self.beans)
+        )
+        index: dict[str, int] = {}
+        for i, b in enumerate(self.beans):
+            for alias in (b.key, b.name, b.name.replace(" ", ""), b.name.split()[0]):
+                index.setdefault(alias.lower(), i)
+        object.__setattr__(self, "_index", index)
+
+    def __len__(self) -> int:
+        return len(self.beans)
+
+    @property
+    def total(self) -> int:
+        return sum(b.count for b in self.beans)
+
+    def value(self, bean: int, n: int) -> int:
+        """Coins for selling ``n`` cards of ``bean`` (fields past the 4-coin size still sell for 4)."""
+        values = self.values[bean]
+        return values[n] if n < len(values) else values[-1]
+
+    def index(self, name: str | int) -> int:
+        """The index of a bean given by index, key ("fire") or name ("Feuerbohne"), any case."""
+        if isinstance(name, int) and not isinstance(name, bool):
+            if 0 <= name < len(self.beans):
+                return name
+            raise KeyError(f"no bean number {name}")
+        try:
+            return self._index[str(name).strip().lower()]
+        except KeyError:
+            known = ", ".join(self.names)
+            raise KeyError(f"unknown bean {name!r} (beans: {known})") from None
+
+    def full_deck(self) -> list[int]:
+        """Every card of the set, grouped by bean."""
+        return [i for i, b in enumerate(self.beans) for _ in range(b.count)]
+
+    def with_beans(self, extra: Iterable[BeanType]) -> CardSet:
+        return CardSet((*self.beans, *extra))
+
+    def without(self, keys: Sequence[str]) -> CardSet:
+        return CardSet(b for b in self.beans if b.key not in keys)
+
+
+def load_beans(package: str, filename: str) -> list[BeanType]:
+    """The ``[[bean]]`` tables of a TOML data file shipped inside ``package``."""
+    text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    return [BeanType(b["key"], b["name"], b["count"], b["meter"]) for b in data["bean"]]

@@ -1,0 +1,123 @@
+"""Actions: small frozen attrs classes with a readable ``str()`` and a stable encoding.
+
+An action class lists its parameters as attrs fields (ints, 0-based). Each field may carry a
+one-letter code prefix in its metadata; the string code of an action is its ``name`` followed by
+its parameters, 1-based and prefixed, e.g. ``Harvest(field=0)`` -> ``"harvest f1"``. Codes are what
+a player types in the CLI and what save files record.
+
+At composition every registered class enumerates its *domain* (all instances that can ever be
+legal in that ruleset); the :class:`ActionTable` numbers them in registration order. That gives each
+action a stable integer id for a given variant set, options and player count: the action space for
+masks in reinforcement learning. The table holds one canonical instance per action; legal-action
+lists hand out those instances, so membership tests are identity checks in the common case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+from attrs import field, frozen
+
+from beanframe.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from beanframe.core.compose import Config
+
+
+def param(prefix: str = "") -> Any:
+    """An action parameter (an int, 0-based) written in codes as ``prefix`` + (value + 1)."""
+    return field(metadata={"prefix": prefix})
+
+
+@frozen(cache_hash=True)
+class Action:
+    """Base class of all actions. Subclasses set ``name`` and, if they have a fixed set of
+    instances that does not depend on the ruleset, may keep the default :meth:`domain`."""
+
+    name: ClassVar[str] = "action"
+    text: ClassVar[str] = ""  # ``str()`` template, formatted with 1-based parameters
+
+    @classmethod
+    def domain(cls, config: Config) -> Iterable[Action]:
+        """Every instance of this class that can be legal in a ruleset built from ``config``."""
+        if attrs.fields(cls):
+            raise NotImplementedError(f"{cls.__name__} has parameters and must define domain()")
+        return (cls(),)
+
+    @property
+    def code(self) -> str:
+        parts = [self.name]
+        for f in attrs.fields(type(self)):
+            parts.append(f"{f.metadata.get('prefix', '')}{getattr(self, f.name) + 1}")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        if not self.text:
+            return self.code
+        return self.text.format(**{f.name: getattr(self, f.name) + 1 for f in attrs.fields(type(self))})
+
+
+class ActionTable:
+    """The numbered action space of one ruleset."""
+
+    def __init__(self) -> None:
+        self._actions: list[Action] = []
+        self._ids: dict[Action, int] = {}
+        self._by_code: dict[str, Action] = {}
+        self._classes: dict[str, type[Action]] = {}
+
+    def add_class(self, cls: type[Action], config: Config) -> None:
+        if cls.name in self._classes and self._classes[cls.name] is not cls:
+            raise ValueError(f"two action classes use the name {cls.name!r}")
+        self._classes[cls.name] = cls
+        for action in cls.domain(config):
+            if action in self._ids:
+                continue
+            self._ids[action] = len(self._actions)
+            self._actions.append(action)
+            self._by_code[action.code] = action
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def id_of(self, action: Action) -> int:
+        try:
+            return self._ids[action]
+        except KeyError:
+            raise IllegalActionError(f"{action!s} is not an action of this ruleset") from None
+
+    def from_id(self, action_id: int) -> Action:
+        if not 0 <= action_id < len(self._actions):
+            raise IllegalActionError(f"no action has id {action_id} (the ids run 0..{len(self._actions) - 1})")
+        return self._actions[action_id]
+
+    def canonical(self, action: Action) -> Action:
+        """The table's own instance equal to ``action``."""
+        return self._actions[self.id_of(action)]
+
+    def parse(self, code: str) -> Action:
+        """The action whose code is ``code`` (spaces are normalised, case ignored)."""
+        norm = " ".join(code.strip().lower().split())
+        try:
+            return self._by_code[norm]
+        except KeyError:
+            name = norm.split(" ", 1)[0] if norm else ""
+            if name not in self._classes:
+                known = ", ".join(sorted(self._classes))
+                raise IllegalActionError(f"unknown action {code!r} (known actions: {known})") from None
+            raise IllegalActionError(f"{code!r} is not a valid {name!r} action") from None
+
+    def coerce(self, action: Action | str | int) -> Action:
+        """An action given as an instance, a code or an id, as the table's instance."""
+        if isinstance(action, Action):
+            return self.canonical(action)
+        if isinstance(action, str):
+            return self.parse(action)
+        if isinstance(action, int) and not isinstance(action, bool):
+            return self.from_id(action)
+        raise IllegalActionError(f"not an action: {action!r}")

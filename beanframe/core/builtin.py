@@ -1,0 +1,20 @@
+"""The core's own plugin, registered in every plugin manager before the variants, like a
+third-party plugin: the ``random`` bot and the default winner rule (highest total)."""
+
+from __future__ import annotations
+
+from beanframe.agents import RandomBot
+from beanframe.core.hookspecs import hookimpl
+from beanframe.core.scoring import highest_total
+
+NAME = "beanframe.core"
+
+
+@hookimpl
+def beanframe_register_bots(register):
+    register("random", RandomBot, "picks a legal action uniformly at random")
+
+
+@hookimpl(trylast=True)
+def beanframe_winners(sheet):
+    return highest_total(sheet)

@@ -1,0 +1,324 @@
+"""Discovery of variant plugins, the plugin-manager factory, and composition of a ruleset.
+
+Variant plugins are found through the entry-point group ``beanframe.plugins``; the built-in
+variants are registered there by beanframe's own package metadata, exactly as a third-party package
+would register a house rule. Composition validates the variant set (unknown names, missing
+requirements, conflicts, player counts, options) and raises :class:`ConfigError` naming the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from importlib.metadata import entry_points
+from typing import Any
+
+import attrs
+import cattrs
+import pluggy
+from attrs import define, field
+
+from beanframe.core import hookspecs
+from beanframe.core.actions import Action
+from beanframe.core.steps import Option, Step
+from beanframe.core.variant import VariantInfo
+from beanframe.errors import ConfigError
+
+ENTRY_POINT_GROUP = "beanframe.plugins"
+
+_discovered: dict[str, Any] | None = None
+
+
+def discover(refresh: bool = False) -> dict[str, Any]:
+    """The installed variant plugins by name (loaded from the entry-point group once)."""
+    global _discovered
+    if _discovered is None or refresh:
+        found: dict[str, Any] = {}
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            try:
+                found[ep.name] = ep.load()
+            except Exception as exc:  # a broken third-party plugin must not hide the others
+                raise ConfigError(f"variant plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
+        _discovered = dict(sorted(found.items()))
+    return _discovered
+
+
+def default_plugins() -> tuple[tuple[str, Any], ...]:
+    """The core's own plugins (name, plugin), registered before any variant."""
+    from beanframe.core import builtin
+
+    return ((builtin.NAME, builtin),)
+
+
+def get_plugin_manager(plugins: Iterable[Any] = ()) -> pluggy.PluginManager:
+    """A fresh plugin manager with beanframe's hookspecs, the core's default plugins and the
+    given variant plugins registered.
+
+    ``check_pending()`` runs at once: a hook implementation whose name matches no hookspec (a
+    misspelling) fails loudly here instead of being silently ignored.
+    """
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    for name, plugin in default_plugins():
+        pm.register(plugin, name=name)
+    for plugin in plugins:
+        info = variant_info(plugin)
+        pm.register(plugin, name=info.name)
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise ConfigError(f"plugin {exc.plugin!r}: {exc}") from exc
+    return pm
+
+
+def variant_info(plugin: Any) -> VariantInfo:
+    """The VariantInfo a plugin object declares."""
+    fn = getattr(plugin, "beanframe_variant", None)
+    if fn is None:
+        raise ConfigError(f"{plugin!r} is not a beanframe variant plugin (it has no beanframe_variant hook)")
+    info = fn()
+    if not isinstance(info, VariantInfo):
+        raise ConfigError(f"{plugin!r}: beanframe_variant() must return a VariantInfo, not {type(info).__name__}")
+    return info
+
+
+def installed_variants() -> list[VariantInfo]:
+    return [variant_info(p) for p in discover().values()]
+
+
+# --------------------------------------------------------------------------------------------
+# What composition hooks receive
+# --------------------------------------------------------------------------------------------
+
+
+@define
+class Config:
+    """The ruleset being composed: variants, options, player count, and free-form parameters."""
+
+    variants: tuple[str, ...]
+    players: int
+    options: dict[str, Any]
+    params: dict[str, Any] = field(factory=dict)
+    variant: str = ""  # the plugin being called right now
+
+
+class _Registry:
+    def __init__(self) -> None:
+        self.variant = ""
+
+
+class PartRegistry(_Registry):
+    def __init__(self) -> None:
+        super().__init__()
+        self.factories: dict[str, Callable[[Config], Any]] = {}
+        self.classes: dict[str, type] = {}
+
+    def __call__(self, name: str, factory: Callable[[Config], Any], cls: type) -> None:
+        if name in self.factories:
+            raise ConfigError(f"{self.variant}: state part {name!r} is registered twice")
+        self.factories[name] = factory
+        self.classes[name] = cls
+
+
+class ActionRegistry(_Registry):
+    def __init__(self) -> None:
+        super().__init__()
+        self.classes: list[type[Action]] = []
+
+    def __call__(self, cls: type[Action]) -> None:
+        if cls not in self.classes:
+            self.classes.append(cls)
+
+
+class StepRegistry(_Registry):
+    def __init__(self) -> None:
+        super().__init__()
+        self.steps: dict[str, Step] = {}
+
+    def __call__(self, step: Step, replace: bool = False) -> None:
+        if step.kind in self.steps and not replace:
+            raise ConfigError(f"{self.variant}: step {step.kind!r} exists already (use replace=True)")
+        self.steps[step.kind] = step
+
+
+class OptionRegistry(_Registry):
+    def __init__(self) -> None:
+        super().__init__()
+        self.options: dict[str, Option] = {}
+
+    def __call__(self, option: Option) -> None:
+        self.options[option.name] = option
+
+    def remove(self, name: str) -> None:
+        self.options.pop(name, None)
+
+
+class EventRegistry(_Registry):
+    def __init__(self) -> None:
+        super().__init__()
+        self.formats: dict[str, Callable[..., str] | str] = {}
+        self.listeners: dict[str, list[Callable[..., None]]] = {}
+
+    def describe(self, kind: str, fmt: Callable[..., str] | str) -> None:
+        """``fmt`` is a format string over the event's arguments ({0}, {1}, ...) or a function
+        ``fmt(game, *args) -> str``."""
+        self.formats[kind] = fmt
+
+    def on(self, kind: str, listener: Callable[..., None]) -> None:
+        self.listeners.setdefault(kind, []).append(listener)
+
+
+@attrs.frozen
+class BotSpec:
+    name: str
+    factory: Callable[..., Any]
+    description: str
+    variant: str
+
+
+class BotRegistry(_Registry):
+    def __init__(self) -> None:
+        super().__init__()
+        self.bots: dict[str, BotSpec] = {}
+
+    def __call__(self, name: str, factory: Callable[..., Any], description: str = "") -> None:
+        self.bots[name] = BotSpec(name, factory, description, self.variant)
+
+
+# --------------------------------------------------------------------------------------------
+# Validation
+# --------------------------------------------------------------------------------------------
+
+_options_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _resolve(variants: Sequence[Any]) -> list[Any]:
+    if isinstance(variants, str):
+        variants = [variants]
+    if not variants:
+        raise ConfigError("no variant given (try: al_cabohne)")
+    plugins = []
+    installed = None
+    for item in variants:
+        if isinstance(item, str):
+            if installed is None:
+                installed = discover()
+            name = item.strip().lower().replace("-", "_")
+            if name not in installed:
+                known = ", ".join(installed) or "none"
+                raise ConfigError(f"unknown variant {item!r} (installed variants: {known})")
+            plugins.append(installed[name])
+        else:
+            plugins.append(item)
+    return plugins
+
+
+def _dependency_order(infos: dict[str, VariantInfo]) -> list[str]:
+    """Requirements before the variants that need them; otherwise alphabetical."""
+    order: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if name in done:
+            return
+        if name in path:
+            raise ConfigError(f"variants require each other in a cycle: {' -> '.join((*path, name))}")
+        for req in sorted(infos[name].requires):
+            visit(req, (*path, name))
+        done.add(name)
+        order.append(name)
+
+    for name in sorted(infos):
+        visit(name, ())
+    return order
+
+
+def _structure_options(info: VariantInfo, given: Mapping[str, Any] | Any) -> Any:
+    if isinstance(given, info.options):
+        return given
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise ConfigError(f"options of {info.name} must be a table of names and values, not {given!r}")
+    known = {f.name for f in attrs.fields(info.options)}
+    for key in given:
+        if key not in known:
+            choices = ", ".join(sorted(known)) or "none"
+            raise ConfigError(f"unknown option {info.name}.{key} (options of {info.name}: {choices})")
+    try:
+        return _options_converter.structure(dict(given), info.options)
+    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
+        detail = _first_error(exc)
+        raise ConfigError(f"bad option for {info.name}: {detail}") from None
+
+
+def _first_error(exc: BaseException) -> str:
+    if isinstance(exc, cattrs.BaseValidationError) and exc.exceptions:
+        inner = exc.exceptions[0]
+        notes = getattr(inner, "__notes__", None) or []
+        where = f" ({notes[0]})" if notes else ""
+        return f"{_first_error(inner)}{where}"
+    return str(exc)
+
+
+@define
+class Composition:
+    """A validated variant set, before the composition hooks ran."""
+
+    plugins: dict[str, Any]  # name -> plugin object, in dependency order
+    infos: dict[str, VariantInfo]
+    players: int
+    options: dict[str, Any]
+
+
+def validate(variants: Sequence[Any], players: int, options: Mapping[str, Any] | None = None) -> Composition:
+    plugins = _resolve(variants)
+    infos: dict[str, VariantInfo] = {}
+    by_name: dict[str, Any] = {}
+    for plugin in plugins:
+        info = variant_info(plugin)
+        if info.name in infos:
+            raise ConfigError(f"variant {info.name!r} is given twice")
+        infos[info.name] = info
+        by_name[info.name] = plugin
+    for info in infos.values():
+        for req in info.requires:
+            if req not in infos:
+                raise ConfigError(f"variant {info.name} requires {req}: add {req} to the variant set")
+        for other in info.conflicts:
+            if other in infos:
+                raise ConfigError(f"variants {info.name} and {other} conflict and cannot be played together")
+    order = _dependency_order(infos)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ConfigError(f"the number of players must be a whole number, not {players!r}")
+    supported = None
+    for name in order:
+        counts = set(infos[name].players)
+        if counts:
+            supported = counts if supported is None else supported & counts
+    if supported is not None and players not in supported:
+        allowed = ", ".join(map(str, sorted(supported))) or "none"
+        raise ConfigError(f"{' + '.join(order)} cannot be played by {players} player(s) (supported: {allowed})")
+    options = dict(options or {})
+    for key in options:
+        if key not in infos:
+            raise ConfigError(f"options given for {key!r}, which is not in the variant set ({', '.join(order)})")
+    structured = {name: _structure_options(infos[name], options.get(name)) for name in order}
+    return Composition(
+        plugins={name: by_name[name] for name in order},
+        infos={name: infos[name] for name in order},
+        players=players,
+        options=structured,
+    )
+
+
+def call_in_order(pm: pluggy.PluginManager, order: Sequence[str], hook: str, registry: Any = None, **kwargs: Any) -> list:
+    """Call ``hook`` one plugin at a time, in ``order``; ``registry.variant`` names the caller."""
+    results = []
+    plugins = {name: pm.get_plugin(name) for name in order}
+    for name in order:
+        others = [p for n, p in plugins.items() if n != name]
+        caller = pm.subset_hook_caller(hook, remove_plugins=others)
+        if registry is not None:
+            registry.variant = name
+        results.extend(caller(**kwargs))
+    return results

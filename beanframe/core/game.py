@@ -1,0 +1,444 @@
+"""The ruleset (immutable game description) and the game (a ruleset plus one mutable state).
+
+``Game.apply`` is the one public step: it checks legality, applies the action, then advances the
+pipeline until the next decision. Everything the hot path calls was collected at composition.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pluggy
+
+from beanframe.core.actions import Action, ActionTable
+from beanframe.core.compose import (
+    ActionRegistry,
+    BotRegistry,
+    BotSpec,
+    Config,
+    EventRegistry,
+    OptionRegistry,
+    PartRegistry,
+    StepRegistry,
+    call_in_order,
+    default_plugins,
+    get_plugin_manager,
+    validate,
+)
+from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
+from beanframe.core.scoring import Result, ScoreSheet, seat_name
+from beanframe.core.state import (
+    END,
+    END_AFTER_TURN,
+    END_NOW,
+    NOT_ENDING,
+    OVER,
+    SETUP,
+    STAGE_NAMES,
+    TURNS,
+    Frame,
+    State,
+    iter_linked,
+    linked_items,
+)
+from beanframe.core.steps import Option, Step
+from beanframe.core.variant import VariantInfo
+from beanframe.errors import ConfigError, GameOverError, IllegalActionError
+
+
+class Ruleset:
+    """An immutable game description: a composed variant set for a player count.
+
+    Compose it once and start many games from it (``ruleset.new_game(seed=...)``); it is safe to
+    share between games because plugins keep no per-game data (that lives in the state's parts).
+    """
+
+    def __init__(
+        self,
+        variants: Sequence[Any],
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        extra_plugins: Sequence[Any] = (),
+    ) -> None:
+        comp = validate([*variants, *extra_plugins], players, options)
+        self.infos: dict[str, VariantInfo] = comp.infos
+        self.order: tuple[str, ...] = tuple(comp.infos)  # the variants, in dependency order
+        # every plugin, core first: the order composition hooks are called in
+        self.plugin_order: tuple[str, ...] = (*(n for n, _ in default_plugins()), *self.order)
+        self.players = players
+        self.options: dict[str, Any] = comp.options
+        self.pm: pluggy.PluginManager = get_plugin_manager(comp.plugins.values())
+        config = Config(self.order, players, comp.options)
+        self.config = config
+
+        def run(hook: str, registry: Any, **kwargs: Any) -> Any:
+            try:
+                call_in_order(self.pm, self.plugin_order, hook, registry, **kwargs)
+            except ConfigError:
+                raise
+            except (ValueError, KeyError) as exc:
+                raise ConfigError(f"composing {' + '.join(self.order)} failed in {hook} of {registry.variant}: {exc}") from exc
+            return registry
+
+        run("beanframe_configure", config, config=config)
+        config.variant = ""
+
+        parts = PartRegistry()
+        run("beanframe_register_parts", parts, register=parts)
+        self.part_factories = parts.factories
+        self.part_classes = parts.classes
+        actions_reg = ActionRegistry()
+        run("beanframe_register_actions", actions_reg, register=actions_reg)
+        steps_reg = StepRegistry()
+        run("beanframe_register_steps", steps_reg, register=steps_reg)
+        options_reg = OptionRegistry()
+        run("beanframe_register_options", options_reg, register=options_reg)
+        builder = PipelineBuilder(config)
+        run("beanframe_register_phases", builder, pipeline=builder)
+        events_reg = EventRegistry()
+        run("beanframe_register_events", events_reg, events=events_reg)
+        bots_reg = BotRegistry()
+        run("beanframe_register_bots", bots_reg, register=bots_reg)
+
+        self.actions = ActionTable()
+        for cls in actions_reg.classes:
+            self.actions.add_class(cls, config)
+        self.steps: dict[str, Step] = steps_reg.steps
+        self.any_time: tuple[Option, ...] = tuple(options_reg.options.values())
+        self.option_for: dict[type[Action], Option] = {cls: o for o in self.any_time for cls in o.classes}
+        self.pipeline: Pipeline = builder.build()
+        self.event_formats = events_reg.formats
+        self.listeners = events_reg.listeners
+        self.bots: dict[str, BotSpec] = bots_reg.bots
+        if not self.pipeline.turn:
+            raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
+
+    @property
+    def name(self) -> str:
+        return " + ".join(self.order)
+
+    def versions(self) -> dict[str, str]:
+        return {name: info.version for name, info in self.infos.items()}
+
+    def new_game(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> Game:
+        """Start a game. ``seed`` drives every random event (a fresh one is drawn and recorded if
+        None); ``deck`` stacks the cards (see the bean family's ``stacked deck`` rules)."""
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ConfigError(f"the seed must be a non-negative whole number, not {seed!r}")
+        state = State(players=self.players, seed=seed)
+        game = Game(self, state)
+        game.setup_args = {"deck": None if deck is None else list(deck)}
+        for name, factory in self.part_factories.items():
+            state.parts[name] = factory(self.config)
+        game._advance()
+        return game
+
+    def describe_event(self, game: Game | None, event: tuple) -> str:
+        kind, *args = event
+        fmt = self.event_formats.get(kind)
+        if fmt is None:
+            return f"{kind} {' '.join(map(str, args))}".strip()
+        if isinstance(fmt, str):
+            return fmt.format(*args)
+        return fmt(game, *args)
+
+
+class Game:
+    """One game: a ruleset and a state. The embedding API."""
+
+    __slots__ = ("ruleset", "state", "_legal", "_result", "setup_args")
+
+    def __init__(self, ruleset: Ruleset, state: State) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self._legal: tuple[Action, ...] | None = None
+        self._result: Result | None = None
+        self.setup_args: dict[str, Any] = {}
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.stage == OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The player (0-based) who must decide now; None once the game is over."""
+        stack = self.state.stack
+        return stack[-1].player if stack else None
+
+    @property
+    def frame(self) -> Frame | None:
+        stack = self.state.stack
+        return stack[-1] if stack else None
+
+    @property
+    def phase(self) -> Phase | None:
+        s = self.state
+        if s.stage == OVER or s.phase < 0:
+            return None
+        phases = self.ruleset.pipeline.stage(s.stage)
+        return phases[s.phase] if s.phase < len(phases) else None
+
+    def part(self, name: str) -> Any:
+        return self.state.parts[name]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the pending decision (empty once the game is over), in a stable
+        order: the step's own actions first, then the any-time options."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        stack = self.state.stack
+        if not stack:
+            return ()
+        frame = stack[-1]
+        step = self.ruleset.steps[frame.kind]
+        legal = step.legal(self, frame)
+        if step.options:
+            legal = list(legal)
+            for option in self.ruleset.any_time:
+                legal.extend(option.legal(self, frame.player))
+        return tuple(legal)
+
+    def legal_mask(self) -> list[bool]:
+        """A mask over the ruleset's action ids (for reinforcement learning)."""
+        mask = [False] * len(self.ruleset.actions)
+        for a in self.legal_actions():
+            mask[self.ruleset.actions.id_of(a)] = True
+        return mask
+
+    def prompt(self) -> str:
+        frame = self.frame
+        if frame is None:
+            return "the game is over"
+        return self.ruleset.steps[frame.kind].prompt(self, frame)
+
+    def describe(self, action: Action) -> str:
+        """A readable description of an action in this game's situation (names the beans)."""
+        describe = getattr(action, "describe", None)
+        return describe(self) if describe is not None else str(action)
+
+    # -- acting -----------------------------------------------------------------------------
+    def apply(self, action: Action | str | int) -> None:
+        """Apply a legal action (an Action, its code, or its id). Raises IllegalActionError and
+        leaves the game unchanged if the action is not legal now."""
+        s = self.state
+        if s.stage == OVER:
+            raise GameOverError("the game is over: no more actions")
+        table = self.ruleset.actions
+        if not isinstance(action, Action):
+            action = table.coerce(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action))
+        s.history = (table.id_of(action), s.history)
+        s.n_actions += 1
+        self._legal = None
+        option = self.ruleset.option_for.get(type(action))
+        if option is not None:
+            option.apply(self, action)
+        else:
+            frame = s.stack[-1]
+            self.ruleset.steps[frame.kind].apply(self, frame, action)
+        self._advance()
+
+    def _illegal_message(self, action: Action) -> str:
+        legal = self.legal_actions()
+        shown = ", ".join(a.code for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        return f"{action.code!r} is not legal now ({self.prompt()}; legal: {shown})"
+
+    # -- used by phases and steps -----------------------------------------------------------
+    def push(self, kind: str, player: int, *args: int) -> None:
+        self.state.stack.append(Frame(kind, player, args))
+
+    def pop(self) -> Frame:
+        return self.state.stack.pop()
+
+    def replace_top(self, kind: str, player: int, *args: int) -> None:
+        self.state.stack[-1] = Frame(kind, player, args)
+
+    def emit(self, kind: str, *args: Any) -> None:
+        """Record an event and run its listeners."""
+        s = self.state
+        s.events = ((kind, *args), s.events)
+        s.n_events += 1
+        listeners = self.ruleset.listeners.get(kind)
+        if listeners:
+            for listener in listeners:
+                listener(self, *args)
+
+    def random(self) -> random.Random:
+        """A fresh random stream derived from the seed and how many streams were drawn before:
+        the only source of chance, so a game is fully given by its seed and its actions."""
+        s = self.state
+        s.chance += 1
+        return random.Random(f"beanframe/{s.seed}/{s.chance}")
+
+    def end_game(self, now: bool = False) -> None:
+        """Ask the game to end: at the end of this turn, or ``now`` (the decision stack is
+        cleared and the end stage starts)."""
+        s = self.state
+        if now:
+            s.ending = END_NOW
+            s.stack.clear()
+        elif s.ending == NOT_ENDING:
+            s.ending = END_AFTER_TURN
+
+    @property
+    def ending(self) -> bool:
+        return self.state.ending != NOT_ENDING
+
+    def next_player(self) -> int:
+        return (self.state.active + 1) % self.state.players
+
+    def _advance(self) -> None:
+        """Run automatic work until a decision is pending or the game is over."""
+        s = self.state
+        steps = self.ruleset.steps
+        pipeline = self.ruleset.pipeline
+        while True:
+            stack = s.stack
+            if stack:
+                frame = stack[-1]
+                if steps[frame.kind].resolve(self, frame):
+                    return
+                continue
+            if s.stage == OVER:
+                return
+            if s.ending == END_NOW and s.stage == TURNS:
+                s.stage, s.phase = END, -1
+            phases = pipeline.stage(s.stage)
+            s.phase += 1
+            if s.phase >= len(phases):
+                if s.stage == SETUP:
+                    s.stage, s.phase, s.turn = TURNS, -1, 1
+                    self.emit("turn", s.turn, s.active)
+                elif s.stage == TURNS:
+                    if s.ending != NOT_ENDING:
+                        s.stage, s.phase = END, -1
+                    else:
+                        s.turn += 1
+                        s.phase = -1
+                        s.active = self.next_player()
+                        self.emit("turn", s.turn, s.active)
+                else:
+                    s.stage, s.phase = OVER, -1
+                    self.emit("game_over")
+                    return
+                continue
+            phase = phases[s.phase]
+            if phase.skip is not None and phase.skip(self):
+                continue
+            phase.enter(self)
+
+    # -- results ----------------------------------------------------------------------------
+    @property
+    def result(self) -> Result | None:
+        """Scores and winners once the game is over (None before)."""
+        if self.state.stage != OVER:
+            return None
+        if self._result is None:
+            self._result = self._score()
+        return self._result
+
+    def _score(self) -> Result:
+        rs = self.ruleset
+        sheet = ScoreSheet(seats=[seat_name(p) for p in range(self.players)])
+        call_in_order(rs.pm, rs.plugin_order, "beanframe_score", None, game=self, sheet=sheet)
+        winners = None
+        plugins = {n: rs.pm.get_plugin(n) for n in rs.plugin_order}
+        for name in reversed(rs.plugin_order):
+            others = [p for n, p in plugins.items() if n != name]
+            winners = rs.pm.subset_hook_caller("beanframe_winners", remove_plugins=others)(game=self, sheet=sheet)
+            if winners is not None:
+                break
+        return Result.from_sheet(sheet, winners)
+
+    # -- history, log, views, copies ----------------------------------------------------------
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied so far, oldest first."""
+        table = self.ruleset.actions
+        return [table.from_id(i) for i in linked_items(self.state.history)]
+
+    @property
+    def events(self) -> list[tuple]:
+        return linked_items(self.state.events)
+
+    @property
+    def log(self) -> list[str]:
+        """The event log as readable lines, oldest first."""
+        return [self.ruleset.describe_event(self, e) for e in linked_items(self.state.events)]
+
+    def recent_events(self, n: int) -> list[tuple]:
+        out = []
+        for e in iter_linked(self.state.events):
+            if len(out) == n:
+                break
+            out.append(e)
+        out.reverse()
+        return out
+
+    def view(self, player: int | None) -> Any:
+        """What ``player`` may see (None: a spectator). See :class:`beanframe.core.view.View`."""
+        from beanframe.core.view import make_view
+
+        return make_view(self, player)
+
+    def clone(self) -> Game:
+        """An independent copy (cheap: no deepcopy; history is shared structurally)."""
+        g = Game(self.ruleset, self.state.clone())
+        g._legal = self._legal  # an immutable tuple: safe to share
+        g._result = self._result
+        g.setup_args = self.setup_args
+        return g
+
+    def to_json(self) -> str:
+        from beanframe.core.persist import dump_game
+
+        return dump_game(self)
+
+    @property
+    def stage_name(self) -> str:
+        return STAGE_NAMES[self.state.stage]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ruleset.name} players={self.players} turn={self.state.turn} stage={self.stage_name}>"
+
+
+def compose(
+    variants: Sequence[Any] | str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    extra_plugins: Sequence[Any] = (),
+) -> Ruleset:
+    """Compose a ruleset: a variant set (names or plugin objects), a player count and options
+    (``{"al_cabohne": {"third_field_cost": 4}}``). Raises ConfigError naming any problem."""
+    if isinstance(variants, str):
+        variants = [variants]
+    return Ruleset(list(variants), players, options, extra_plugins)
+
+
+def new_game(
+    variants: Sequence[Any] | str,
+    players: int,
+    seed: int | None = None,
+    deck: Sequence[Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Compose a ruleset and start a game on it."""
+    return compose(variants, players, options).new_game(seed=seed, deck=deck)

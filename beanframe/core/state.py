@@ -1,0 +1,100 @@
+"""The mutable state of one game, apart from the immutable ruleset that interprets it.
+
+The core state holds only what every game has: the stage and phase, the turn and active player,
+the decision stack, the chance counter, and the history. Everything specific to a game family
+(cards, fields, bosses, buildings, boards) lives in *parts*: attrs classes that plugins register,
+each with a cheap ``clone()`` and a ``view(player)`` that hides what that player may not see.
+
+History and events are persistent linked lists ``(item, rest)``: appending is O(1) and a clone
+shares them, so cloning costs only the parts, never the length of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from attrs import define, field, frozen
+
+# Stages of a game.
+SETUP, TURNS, END, OVER = 0, 1, 2, 3
+STAGE_NAMES = ("setup", "turns", "end", "over")
+
+# Values of State.ending.
+NOT_ENDING, END_AFTER_TURN, END_NOW = 0, 1, 2
+
+
+@frozen
+class Frame:
+    """One entry of the decision stack: a step of kind ``kind`` that ``player`` resolves.
+
+    Frames are immutable (steps replace a frame rather than change it), so cloning the stack is a
+    list copy. ``args`` carries the step's small integer parameters; bigger data lives in parts.
+    """
+
+    kind: str
+    player: int
+    args: tuple[int, ...] = ()
+
+
+class Part(Protocol):
+    """What the core needs of a state part."""
+
+    def clone(self) -> Part: ...
+
+    def view(self, player: int | None) -> Any:
+        """What ``player`` may see of this part (``None``: a spectator, who sees public data)."""
+        ...
+
+
+def linked_items(linked: tuple | None) -> list:
+    """The items of a persistent linked list, oldest first."""
+    out = []
+    while linked is not None:
+        out.append(linked[0])
+        linked = linked[1]
+    out.reverse()
+    return out
+
+
+def iter_linked(linked: tuple | None) -> Iterator:
+    """The items of a persistent linked list, newest first."""
+    while linked is not None:
+        yield linked[0]
+        linked = linked[1]
+
+
+@define(slots=True)
+class State:
+    players: int
+    seed: int
+    stage: int = SETUP
+    phase: int = -1  # index in the current stage's phase list
+    turn: int = 0
+    active: int = 0
+    ending: int = NOT_ENDING
+    chance: int = 0  # how many random streams were drawn so far
+    stack: list[Frame] = field(factory=list)
+    parts: dict[str, Any] = field(factory=dict)
+    history: tuple | None = None  # linked list of action ids
+    n_actions: int = 0
+    events: tuple | None = None  # linked list of event tuples (kind, *args)
+    n_events: int = 0
+
+    def clone(self) -> State:
+        return State(
+            self.players,
+            self.seed,
+            self.stage,
+            self.phase,
+            self.turn,
+            self.active,
+            self.ending,
+            self.chance,
+            self.stack.copy(),
+            {name: part.clone() for name, part in self.parts.items()},
+            self.history,
+            self.n_actions,
+            self.events,
+            self.n_events,
+        )

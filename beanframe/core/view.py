@@ -1,0 +1,72 @@
+"""Per-player views: what one player may know, as plain immutable data.
+
+The core contributes the public game position (turn, active player, phase, who decides); each
+state part contributes its own view through ``part.view(player)``, because only the part knows
+which of its data is hidden (a hand, the deck order). A view never holds a reference to the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from attrs import frozen
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+
+
+@frozen
+class View:
+    """The game as ``player`` sees it (``player`` None: a spectator who sees only public data).
+
+    Parts are reached by name: ``view["beans"].hand``.
+    """
+
+    player: int | None
+    players: int
+    variants: tuple[str, ...]
+    turn: int
+    active: int
+    stage: str
+    phase: str | None
+    to_act: int | None
+    prompt: str
+    parts: dict[str, Any]
+
+    def __getitem__(self, name: str) -> Any:
+        return self.parts[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (lists, dicts, ints, strings): for JSON, logs, or leak checks."""
+        return _plain(self)
+
+
+def _plain(value: Any) -> Any:
+    if attrs.has(type(value)):
+        return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def make_view(game: Game, player: int | None) -> View:
+    s = game.state
+    if player is not None and not 0 <= player < s.players:
+        raise ValueError(f"no player {player} in a {s.players}-player game")
+    phase = game.phase
+    to_act = game.to_act
+    return View(
+        player=player,
+        players=s.players,
+        variants=game.ruleset.order,
+        turn=s.turn,
+        active=s.active,
+        stage=game.stage_name,
+        phase=phase.name if phase is not None else None,
+        to_act=to_act,
+        prompt=game.prompt(),
+        parts={name: part.view(player) for name, part in s.parts.items()},
+    )

@@ -1,0 +1,27 @@
+"""The errors beanframe raises for things a user did wrong.
+
+Every message names the problem in one line, so the CLI can print it as is. When one of these is
+raised by ``Game.apply`` or ``load_game``, no game state has been changed.
+"""
+
+from __future__ import annotations
+
+
+class BeanframeError(Exception):
+    """Base class of every user-facing beanframe error."""
+
+
+class ConfigError(BeanframeError):
+    """A variant set, an option, a player count, a seat or a stacked deck is not valid."""
+
+
+class IllegalActionError(BeanframeError):
+    """An action that is not legal at the current decision (the game is unchanged)."""
+
+
+class SaveFileError(BeanframeError):
+    """A save file that cannot be read, is corrupt, or does not match the installed variants."""
+
+
+class GameOverError(BeanframeError):
+    """An action was given to a game that has already ended."""

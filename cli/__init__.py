@@ -1,0 +1,1 @@
+"""beanframe's command line (typer)."""

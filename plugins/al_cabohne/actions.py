@@ -1,0 +1,177 @@
+"""Al Cabohne's actions. Codes are 1-based: ``plant f1`` plants on the first field, ``b1`` is
+Al Cabohne, ``b2`` Don Corlebohne, ``b3`` Joe Bohnano, ``h1`` the front hand card, ``p1`` the first
+face-up pile."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from beanframe.beans import PART as BEANS
+from beanframe.beans import rules_of
+from beanframe.core.actions import Action, param
+from beanframe.core.compose import Config
+from attrs import frozen
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+
+MAX_PILES = 3  # at most 3 counted flips make piles (replacement flips go to the mafia)
+
+
+def _fields(config: Config) -> range:
+    return range(config.params["beans"].max_fields)
+
+
+def _bosses(config: Config) -> range:
+    return range(len(config.params["mafia"].bosses))
+
+
+def _bean(game: Game, card: int) -> str:
+    return rules_of(game).cards.names[card]
+
+
+def _boss(game: Game, b: int) -> str:
+    return game.ruleset.config.params["mafia"].bosses[b].name
+
+
+@frozen(cache_hash=True)
+class PlantFront(Action):
+    name = "plant"
+    text = "plant the front hand card on field {field}"
+    field: int = param("f")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(f) for f in _fields(config))
+
+    def describe(self, game: Game) -> str:
+        hand = game.part(BEANS).hands[game.to_act]
+        return f"plant {_bean(game, hand[0])} (front card) on field {self.field + 1}"
+
+
+@frozen(cache_hash=True)
+class Pass(Action):
+    name = "pass"
+    text = "plant no second card"
+
+
+@frozen(cache_hash=True)
+class PayTax(Action):
+    name = "pay-tax"
+    text = "hand the mafia its tax"
+
+
+@frozen(cache_hash=True)
+class PlantLeftover(Action):
+    name = "leftover"
+    text = "plant a card of leftover pile {pile} on field {field}"
+    pile: int = param("p")
+    field: int = param("f")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(p, f) for p in range(MAX_PILES) for f in _fields(config))
+
+    def describe(self, game: Game) -> str:
+        bean = game.part(BEANS).leftovers[self.pile][0]
+        return f"plant a leftover {_bean(game, bean)} on field {self.field + 1}"
+
+
+@frozen(cache_hash=True)
+class DiscardLeftover(Action):
+    name = "discard"
+    text = "discard a card of leftover pile {pile}"
+    pile: int = param("p")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(p) for p in range(MAX_PILES))
+
+    def describe(self, game: Game) -> str:
+        bean = game.part(BEANS).leftovers[self.pile][0]
+        return f"discard a leftover {_bean(game, bean)}"
+
+
+@frozen(cache_hash=True)
+class PlantPile(Action):
+    name = "plant-pile"
+    text = "plant face-up pile {pile} on field {field}"
+    pile: int = param("p")
+    field: int = param("f")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(p, f) for p in range(MAX_PILES) for f in _fields(config))
+
+    def describe(self, game: Game) -> str:
+        pile = game.part(BEANS).piles[self.pile]
+        return f"plant the {len(pile)} flipped {_bean(game, pile[0])} on field {self.field + 1}"
+
+
+@frozen(cache_hash=True)
+class GivePile(Action):
+    name = "give-pile"
+    text = "give face-up pile {pile} to boss {boss}"
+    pile: int = param("p")
+    boss: int = param("b")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(p, b) for p in range(MAX_PILES) for b in _bosses(config))
+
+    def describe(self, game: Game) -> str:
+        pile = game.part(BEANS).piles[self.pile]
+        return f"give the {len(pile)} flipped {_bean(game, pile[0])} to {_boss(game, self.boss)}"
+
+
+@frozen(cache_hash=True)
+class Gift(Action):
+    name = "give"
+    text = "give hand card {hand} to boss {boss}"
+    hand: int = param("h")
+    boss: int = param("b")
+
+    @classmethod
+    def domain(cls, config):
+        total = config.params["beans"].cards.total
+        return (cls(h, b) for h in range(total) for b in _bosses(config))
+
+    def describe(self, game: Game) -> str:
+        hand = game.part(BEANS).hands[game.to_act]
+        return f"give hand card {self.hand + 1} ({_bean(game, hand[self.hand])}) to {_boss(game, self.boss)}"
+
+
+@frozen(cache_hash=True)
+class Done(Action):
+    name = "done"
+    text = "end planting"
+
+
+@frozen(cache_hash=True)
+class Harvest(Action):
+    name = "harvest"
+    text = "harvest and sell field {field}"
+    field: int = param("f")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(f) for f in _fields(config))
+
+    def describe(self, game: Game) -> str:
+        table = game.part(BEANS)
+        f = table.fields[game.to_act][self.field]
+        coins = rules_of(game).cards.value(f[-1], len(f))
+        return f"harvest field {self.field + 1} ({len(f)} {_bean(game, f[-1])}: {coins} coin{'s' * (coins != 1)})"
+
+
+@frozen(cache_hash=True)
+class BuyField(Action):
+    name = "buy-field"
+    text = "buy a third field"
+
+    def describe(self, game: Game) -> str:
+        cost = game.ruleset.config.params["al_cabohne"].third_field_cost
+        return f"buy a third field for {cost} coins"
+
+
+ALL = (PlantFront, Pass, PayTax, PlantLeftover, DiscardLeftover, PlantPile, GivePile, Gift, Done, Harvest, BuyField)

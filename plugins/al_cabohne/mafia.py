@@ -1,0 +1,112 @@
+"""The bean mafia: bosses, each with one field and a harvest threshold, and the mafia treasury.
+
+RULES A "Harvest and sell" (the mafia harvests only at its threshold, at once), F.14 (an empty
+boss collects nothing), F.15 (a boss past its threshold is paid the full value), F.18 (at the end
+each boss sells its field whatever its threshold).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import define, field, frozen
+
+from beanframe.beans import CardSet, sell
+
+if TYPE_CHECKING:
+    from beanframe.core.compose import Config
+    from beanframe.core.game import Game
+
+PART = "mafia"
+
+
+@frozen
+class Boss:
+    name: str
+    threshold: int  # harvests as soon as the field is worth this many coins
+
+
+AL = Boss("Al Cabohne", 3)
+DON = Boss("Don Corlebohne", 2)
+JOE = Boss("Joe Bohnano", 1)
+
+
+@define
+class MafiaRules:
+    """``config.params["mafia"]``: the bosses in play, in order (Al, Don[, Joe])."""
+
+    bosses: tuple[Boss, ...]
+
+
+@frozen
+class MafiaView:
+    bosses: tuple[str, ...]
+    thresholds: tuple[int, ...]
+    fields: tuple[tuple[str, ...], ...]
+    treasury: int
+
+
+@define(slots=True)
+class Mafia:
+    names: tuple[str, ...]  # bean names, for views
+    bosses: list[list[int]] = field(factory=list)
+    treasury: list[int] = field(factory=list)
+    boss_names: tuple[str, ...] = ()
+    thresholds: tuple[int, ...] = ()
+
+    @classmethod
+    def empty(cls, config: Config) -> Mafia:
+        rules: MafiaRules = config.params["mafia"]
+        return cls(
+            names=config.params["beans"].cards.names,
+            bosses=[[] for _ in rules.bosses],
+            boss_names=tuple(b.name for b in rules.bosses),
+            thresholds=tuple(b.threshold for b in rules.bosses),
+        )
+
+    def clone(self) -> Mafia:
+        return Mafia(self.names, [b.copy() for b in self.bosses], self.treasury.copy(), self.boss_names, self.thresholds)
+
+    def view(self, player: int | None) -> MafiaView:
+        names = self.names
+        return MafiaView(
+            bosses=self.boss_names,
+            thresholds=self.thresholds,
+            fields=tuple(tuple(names[c] for c in b) for b in self.bosses),
+            treasury=len(self.treasury),
+        )
+
+
+def collector(mafia: Mafia, bean: int) -> int | None:
+    """The boss that collects ``bean`` now (an empty boss collects nothing, F.14)."""
+    for b, f in enumerate(mafia.bosses):
+        if f and f[-1] == bean:
+            return b
+    return None
+
+
+def accepts(mafia: Mafia, b: int, bean: int) -> bool:
+    """Whether ``bean`` may be planted on boss ``b``: it grows that bean, or it is empty and no
+    other boss collects it (two bosses never collect the same bean)."""
+    f = mafia.bosses[b]
+    if f:
+        return f[-1] == bean
+    return collector(mafia, bean) is None
+
+
+def give(game: Game, mafia: Mafia, b: int, cards: list[int], discard: list[int], cards_set: CardSet) -> None:
+    """Put cards on boss ``b``'s field; the boss harvests at once if its field reached its
+    threshold (paid the full value even past it, F.15)."""
+    f = mafia.bosses[b]
+    f.extend(cards)
+    game.emit("to_boss", b, cards[0], len(cards))
+    if cards_set.value(f[-1], len(f)) >= mafia.thresholds[b]:
+        boss_harvest(game, mafia, b, discard, cards_set)
+
+
+def boss_harvest(game: Game, mafia: Mafia, b: int, discard: list[int], cards_set: CardSet) -> int:
+    f = mafia.bosses[b]
+    bean, n = f[-1], len(f)
+    coins = sell(cards_set, f, mafia.treasury, discard)
+    game.emit("boss_harvest", b, bean, n, coins)
+    return coins

@@ -1,0 +1,180 @@
+"""Al Cabohne (Uwe Rosenberg, Amigo 2000): 1 or 2 players against the bean mafia. RULES.md A.
+
+The plugin's hooks: what this variant contributes to a composed ruleset.
+"""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+from attrs.validators import and_, ge, instance_of, le
+
+from beanframe.beans import PART as BEANS
+from beanframe.beans import BeanRules, BeanTable, CardSet, load_beans
+from beanframe.core.hookspecs import hookimpl
+from beanframe.core.scoring import MAFIA, seat_name
+from beanframe.core.variant import VariantInfo
+
+from . import mafia as m
+from . import turn
+from .actions import ALL as ACTIONS
+
+NAME = "al_cabohne"
+VERSION = "1.0.0"
+
+
+def _whole(low: int, high: int):
+    return and_(instance_of(int), ge(low), le(high))
+
+
+@frozen
+class AlCabohneOptions:
+    """Options of Al Cabohne (the defaults are the rulebook's)."""
+
+    third_field_cost: int = field(default=4, validator=_whole(0, 20))  # coins (A "Third field")
+    run_outs: int = field(default=3, validator=_whole(1, 6))  # 2 players: deck run-outs that end the game
+    solo_mafia_factor: int = field(default=2, validator=_whole(1, 4))  # solo: the mafia's coins count this many times
+
+
+CARDS = CardSet(load_beans(__package__, "cards.toml"))
+
+
+@hookimpl
+def beanframe_variant():
+    return VariantInfo(
+        name=NAME,
+        version=VERSION,
+        description="Al Cabohne: 1 or 2 players against the bean mafia",
+        players=(1, 2),
+        options=AlCabohneOptions,
+    )
+
+
+@hookimpl
+def beanframe_configure(config):
+    opts: AlCabohneOptions = config.options[NAME]
+    solo = config.players == 1
+    config.params[NAME] = opts
+    config.params["beans"] = BeanRules(
+        cards=CARDS,
+        hand_size=7 if solo else 5,
+        fields=3 if solo else 2,  # F.8: solo starts with 3 fields, nothing to buy
+        max_fields=3,
+        draw=2,
+        reshuffle=not solo,  # F.7: nothing is reshuffled in the solo game
+        run_out_limit=1 if solo else opts.run_outs,
+    )
+    config.params["mafia"] = m.MafiaRules(bosses=(m.AL, m.DON, m.JOE) if solo else (m.AL, m.DON))
+
+
+@hookimpl
+def beanframe_register_parts(register):
+    register(BEANS, BeanTable.empty, BeanTable)
+    register(m.PART, m.Mafia.empty, m.Mafia)
+
+
+@hookimpl
+def beanframe_register_actions(register):
+    for cls in ACTIONS:
+        register(cls)
+
+
+@hookimpl
+def beanframe_register_steps(register):
+    for step in turn.STEPS:
+        register(step)
+
+
+@hookimpl
+def beanframe_register_options(register):
+    register(turn.HARVEST)
+    register(turn.BUY_FIELD)
+
+
+def _first_turn(game) -> bool:
+    return game.state.turn == 1
+
+
+@hookimpl
+def beanframe_register_phases(pipeline):
+    pipeline.add("setup", "deal", turn.setup_deal, title="shuffle and deal")
+    pipeline.add("setup", "mafia_start", turn.setup_mafia, title="the bosses get their first beans")
+    solo = pipeline.config.players == 1
+    n = 0 if solo else 1
+    if not solo:
+        # the starting player skips phases 1 and 2 in the first turn
+        pipeline.add("turn", "leftovers", turn.phase_leftovers, title="leftovers", number=1, skip=_first_turn)
+    pipeline.add(
+        "turn", "tax", turn.phase_tax, title="beans for the mafia", number=n + 1, skip=None if solo else _first_turn
+    )
+    pipeline.add("turn", "play", turn.phase_play, title="play from hand", number=n + 2)
+    pipeline.add("turn", "flip", turn.phase_flip, title="flip beans", number=n + 3)
+    pipeline.add("turn", "plant", turn.phase_plant, title="plant beans", number=n + 4)
+    pipeline.add("turn", "draw", turn.phase_draw, title="draw new beans", number=n + 5)
+    pipeline.add("end", "final_harvest", turn.phase_final_harvest, title="everyone sells every field")
+
+
+def _p(player: int) -> str:
+    return f"player {player + 1}"
+
+
+@hookimpl
+def beanframe_register_events(events):
+    names = CARDS.names
+
+    def boss(game, b):
+        return game.part(m.PART).boss_names[b] if game is not None else f"boss {b + 1}"
+
+    events.describe("turn", lambda g, t, p: f"turn {t}: {_p(p)}")
+    events.describe("dealt", "dealt {0} cards to each player")
+    events.describe("run_out", "the deck ran out ({0})")
+    events.describe("reshuffle", "the discard was shuffled into a new deck of {0} cards")
+    events.describe("flip", lambda g, c: f"flipped {names[c]}")
+    events.describe("to_boss", lambda g, b, c, n: f"{n} {names[c]} to {boss(g, b)}")
+    events.describe("boss_harvest", lambda g, b, c, n, coins: f"{boss(g, b)} harvests {n} {names[c]} for {coins} coins")
+    events.describe("from_discard", lambda g, c, where: f"{names[c]} from the discard joins the {'flipped pile' if where == 'pile' else 'mafia'}")
+    events.describe("plant", lambda g, p, f, c, src: f"{_p(p)} plants {names[c]} ({src}) on field {f + 1}")
+    events.describe("discard", lambda g, p, c: f"{_p(p)} discards {names[c]}")
+    events.describe("tax", lambda g, p, f, b, c: f"{_p(p)} pays {names[c]} from field {f + 1} to {boss(g, b)}")
+    events.describe("gift", lambda g, p, b, c: f"{_p(p)} gives {names[c]} to {boss(g, b)}")
+    events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {names[c]} from field {f + 1} for {coins} coins")
+    events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {cost} coins")
+    events.describe("draw", lambda g, p: f"{_p(p)} draws a card")
+    events.describe("show_hand", lambda g, p: f"{_p(p)} shows a hand no empty boss can take")
+    events.describe("game_over", "the game is over")
+
+
+@hookimpl
+def beanframe_register_bots(register):
+    from .bots import GreedyBot
+
+    register("greedy", GreedyBot, "plays Al Cabohne sensibly: keeps valuable fields, feeds the mafia on purpose")
+
+
+@hookimpl
+def beanframe_score(game, sheet):
+    """Coins count; hand cards are worth nothing. Solo: the mafia's coins are doubled."""
+    table = game.part(BEANS)
+    for p in range(game.players):
+        sheet.add(seat_name(p), "coins", len(table.coins[p]))
+    treasury = len(game.part(m.PART).treasury)
+    sheet.add(MAFIA, "treasury", treasury)
+    if game.players == 1:
+        factor = game.ruleset.config.params[NAME].solo_mafia_factor
+        sheet.add(MAFIA, f"solo: treasury x{factor}", treasury * (factor - 1))
+
+
+@hookimpl
+def beanframe_winners(game, sheet):
+    """The richest player(s) win if richer than the mafia; otherwise the mafia wins (F.6)."""
+    players = [seat_name(p) for p in range(game.players)]
+    best = max(sheet.total(s) for s in players)
+    if best > sheet.total(MAFIA):
+        return [s for s in players if sheet.total(s) == best]
+    return [MAFIA]
+
+
+@hookimpl
+def beanframe_invariants(game):
+    from .checks import invariants
+
+    return invariants(game)
