@@ -1,0 +1,146 @@
+"""Win rates of Al Cabohne's bots against the mafia and each other.
+
+    python benchmarks/winrates.py [--games N] [--jobs J] [--only solo,duel,random-solo,random-duel]
+
+Prints, over N seeded games (seeds 0..N-1):
+
+* greedy solo: win rate with a 95% Wilson interval, mean score vs mean (doubled) mafia score;
+* greedy vs random, 2 players: greedy sits first (p1) on even seeds and second (p2) on odd ones;
+  greedy's, random's and the mafia's win rates (shared wins count for each winner);
+* baselines: random solo, random vs random.
+
+Bots are seeded from the game seed, so every run gives the same figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+try:
+    import beanframe
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import beanframe
+from beanframe.agents import RandomBot, make_bot, play_game
+
+VARIANT = "al_cabohne"
+_rulesets: dict[int, object] = {}
+
+
+def _ruleset(players: int):
+    rs = _rulesets.get(players)
+    if rs is None:
+        rs = _rulesets[players] = beanframe.compose([VARIANT], players)
+    return rs
+
+
+def _bot(rs, name: str, seed: int):
+    return RandomBot(seed) if name == "random" else make_bot(rs, name, seed)
+
+
+def play_one(task: tuple[str, int]) -> dict:
+    """One game: (kind, seed) -> scores of "me" (the bot measured), "other" and "mafia", and
+    the winners among "me", "other", "mafia"."""
+    kind, seed = task
+    if kind in ("solo", "random-solo"):
+        rs = _ruleset(1)
+        name = "greedy" if kind == "solo" else "random"
+        game = rs.new_game(seed=seed)
+        play_game(game, [_bot(rs, name, seed)])
+        r = game.result
+        won = {"me"} if "p1" in r.winners else {"mafia"}
+        return {"me": r.scores["p1"], "mafia": r.scores["mafia"], "won": won}
+    rs = _ruleset(2)
+    me_name = "greedy" if kind == "duel" else "random"
+    me_seat = seed % 2  # p1 on even seeds, p2 on odd seeds
+    agents = [None, None]
+    agents[me_seat] = _bot(rs, me_name, 2 * seed)
+    agents[1 - me_seat] = RandomBot(2 * seed + 1)
+    game = rs.new_game(seed=seed)
+    play_game(game, agents)
+    r = game.result
+    seats = {f"p{me_seat + 1}": "me", f"p{2 - me_seat}": "other", "mafia": "mafia"}
+    return {
+        "me": r.scores[f"p{me_seat + 1}"],
+        "other": r.scores[f"p{2 - me_seat}"],
+        "mafia": r.scores["mafia"],
+        "won": {seats[w] for w in r.winners},
+    }
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k / n:6.1%}  [{lo:.1%}, {hi:.1%}]  ({k}/{n})"
+
+
+def run(kind: str, games: int, jobs: int) -> list[dict]:
+    tasks = [(kind, s) for s in range(games)]
+    if jobs <= 1:
+        return [play_one(t) for t in tasks]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(play_one, tasks, chunksize=max(1, games // (jobs * 8))))
+
+
+def mean(xs) -> float:
+    xs = list(xs)
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def report(kind: str, results: list[dict], seconds: float) -> None:
+    n = len(results)
+    wins = lambda who: sum(who in r["won"] for r in results)  # noqa: E731
+    if kind in ("solo", "random-solo"):
+        who = "greedy" if kind == "solo" else "random"
+        print(f"{who} solo ({n} games, {seconds:.1f} s)")
+        print(f"  {who} win rate : {rate(wins('me'), n)}")
+        print(f"  mean score     : {who} {mean(r['me'] for r in results):.2f}  vs  mafia {mean(r['mafia'] for r in results):.2f} (doubled)")
+    else:
+        who = "greedy" if kind == "duel" else "random"
+        print(f"{who} vs random, 2 players ({n} games, {who} p1 on even seeds, p2 on odd; {seconds:.1f} s)")
+        print(f"  {who + ' (me)' if who == 'random' else who:<12} win rate : {rate(wins('me'), n)}")
+        print(f"  {'random':<12} win rate : {rate(wins('other'), n)}")
+        print(f"  {'mafia':<12} win rate : {rate(wins('mafia'), n)}")
+        print(
+            f"  mean score: {who} {mean(r['me'] for r in results):.2f}, random {mean(r['other'] for r in results):.2f}, "
+            f"mafia {mean(r['mafia'] for r in results):.2f}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per line (seeds 0..N-1), default 1000")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, default 1")
+    parser.add_argument(
+        "--only", default="solo,duel,random-solo,random-duel", help="comma-separated: solo, duel, random-solo, random-duel"
+    )
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    for kind in args.only.split(","):
+        kind = kind.strip()
+        if kind not in ("solo", "duel", "random-solo", "random-duel"):
+            parser.error(f"unknown line {kind!r}")
+        start = time.perf_counter()
+        results = run(kind, args.games, max(1, args.jobs))
+        report(kind, results, time.perf_counter() - start)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
