@@ -207,8 +207,8 @@ def draw(game: Game, table: BeanTable) -> int | None:
     reshuffle. A draw that finds the deck empty counts as a run-out too, so every game ends.
     """
     deck = table.deck
-    rules: BeanRules = game.ruleset.config.params["beans"]
     if not deck:
+        rules: BeanRules = game.ruleset.config.params["beans"]
         if table.run_outs >= rules.run_out_limit or not rules.reshuffle:
             return None
         _run_out(game, table, rules)
@@ -216,7 +216,7 @@ def draw(game: Game, table: BeanTable) -> int | None:
             return None
     card = deck.pop()
     if not deck:
-        _run_out(game, table, rules)
+        _run_out(game, table, game.ruleset.config.params["beans"])
     return card
 
 
@@ -270,8 +270,18 @@ def may_harvest(table: BeanTable, player: int, index: int) -> bool:
     return all(len(f) <= 1 for f in fields)
 
 
-def harvestable(table: BeanTable, player: int) -> list[int]:
-    return [i for i in range(len(table.fields[player])) if may_harvest(table, player, i)]
+def harvestable(table: BeanTable, player: int, labels: Sequence[Any] | None = None) -> list[Any]:
+    """The fields ``player`` may harvest now (the rule of :func:`may_harvest`, for all fields):
+    their indexes, or ``labels[index]`` when labels are given (e.g. interned actions)."""
+    big: list[Any] = []
+    single: list[Any] = []
+    for i, f in enumerate(table.fields[player]):
+        n = len(f)
+        if n >= 2:
+            big.append(i if labels is None else labels[i])
+        elif n:
+            single.append(i if labels is None else labels[i])
+    return big or single
 
 
 def sell(cards: CardSet, field_cards: list[int], coins: list[int], discard: list[int]) -> int:

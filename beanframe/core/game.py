@@ -107,6 +107,9 @@ class Ruleset:
         for cls in actions_reg.classes:
             self.actions.add_class(cls, config)
         self.steps: dict[str, Step] = steps_reg.steps
+        # steps that keep Step.resolve (always "decide now"): after an action that leaves their
+        # frame on top, there is nothing to advance
+        self.passive_steps = frozenset(k for k, st in self.steps.items() if type(st).resolve is Step.resolve)
         self.any_time: tuple[Option, ...] = tuple(options_reg.options.values())
         self.option_for: dict[type[Action], Option] = {cls: o for o in self.any_time for cls in o.classes}
         self.pipeline: Pipeline = builder.build()
@@ -204,12 +207,17 @@ class Game:
         if not stack:
             return ()
         frame = stack[-1]
-        step = self.ruleset.steps[frame.kind]
+        rs = self.ruleset
+        step = rs.steps[frame.kind]
         legal = step.legal(self, frame)
-        if step.options:
-            legal = list(legal)
-            for option in self.ruleset.any_time:
-                legal.extend(option.legal(self, frame.player))
+        if not step.options:
+            return tuple(legal)
+        legal = list(legal)
+        player = frame.player
+        for option in rs.any_time:
+            extra = option.legal(self, player)
+            if extra:
+                legal += extra
         return tuple(legal)
 
     def legal_mask(self) -> list[bool]:
@@ -234,27 +242,40 @@ class Game:
     def apply(self, action: Action | str | int) -> None:
         """Apply a legal action (an Action, its code, or its id). Raises IllegalActionError and
         leaves the game unchanged if the action is not legal now."""
-        s = self.state
-        if s.stage == OVER:
-            raise GameOverError("the game is over: no more actions")
-        table = self.ruleset.actions
-        if not isinstance(action, Action):
-            action = table.coerce(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action))
-        s.history = (table.id_of(action), s.history)
+        for candidate in legal:  # identity first: legal lists hand out canonical instances
+            if candidate is action:
+                break
+        else:
+            action = self._check(action, legal)
+        s = self.state
+        s.history = (action, s.history)
         s.n_actions += 1
         self._legal = None
-        option = self.ruleset.option_for.get(type(action))
+        rs = self.ruleset
+        stack = s.stack
+        frame = stack[-1]
+        option = rs.option_for.get(action.__class__)
         if option is not None:
             option.apply(self, action)
         else:
-            frame = s.stack[-1]
-            self.ruleset.steps[frame.kind].apply(self, frame, action)
+            rs.steps[frame.kind].apply(self, frame, action)
+        # fast path: the same frame is still on top and its step has no automatic work to do
+        if stack and stack[-1] is frame and frame.kind in rs.passive_steps:
+            return
         self._advance()
+
+    def _check(self, action: Action | str | int, legal: tuple[Action, ...]) -> Action:
+        """The canonical instance of a legal action given in any form, or the error to raise."""
+        if self.state.stage == OVER:
+            raise GameOverError("the game is over: no more actions")
+        table = self.ruleset.actions
+        action = table.coerce(action)
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action))
+        return action
 
     def _illegal_message(self, action: Action) -> str:
         legal = self.legal_actions()
@@ -271,15 +292,16 @@ class Game:
     def replace_top(self, kind: str, player: int, *args: int) -> None:
         self.state.stack[-1] = Frame(kind, player, args)
 
-    def emit(self, kind: str, *args: Any) -> None:
-        """Record an event and run its listeners."""
+    def emit(self, *event: Any) -> None:
+        """Record an event ``(kind, *args)`` and run the listeners of its kind."""
         s = self.state
-        s.events = ((kind, *args), s.events)
+        s.events = (event, s.events)
         s.n_events += 1
-        listeners = self.ruleset.listeners.get(kind)
-        if listeners:
-            for listener in listeners:
-                listener(self, *args)
+        if self.ruleset.listeners:
+            listeners = self.ruleset.listeners.get(event[0])
+            if listeners:
+                for listener in listeners:
+                    listener(self, *event[1:])
 
     def random(self) -> random.Random:
         """A fresh random stream derived from the seed and how many streams were drawn before:
@@ -372,8 +394,12 @@ class Game:
     @property
     def actions(self) -> list[Action]:
         """Every action applied so far, oldest first."""
-        table = self.ruleset.actions
-        return [table.from_id(i) for i in linked_items(self.state.history)]
+        return linked_items(self.state.history)
+
+    @property
+    def n_events(self) -> int:
+        """How many events were emitted so far (``game.events[n:]`` are the newer ones)."""
+        return self.state.n_events
 
     @property
     def events(self) -> list[tuple]:

@@ -76,7 +76,7 @@ class State:
     chance: int = 0  # how many random streams were drawn so far
     stack: list[Frame] = field(factory=list)
     parts: dict[str, Any] = field(factory=dict)
-    history: tuple | None = None  # linked list of action ids
+    history: tuple | None = None  # linked list of the applied (canonical) actions
     n_actions: int = 0
     events: tuple | None = None  # linked list of event tuples (kind, *args)
     n_events: int = 0

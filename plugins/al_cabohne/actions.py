@@ -174,4 +174,18 @@ class BuyField(Action):
         return f"buy a third field for {cost} coins"
 
 
+# Interned instances for the hot path: legal-action lists hand out these, never new objects.
+_F = range(3)
+_B = range(3)
+_P = range(MAX_PILES)
+_H = range(128)
+PLANT_FRONT = tuple(PlantFront(f) for f in _F)
+HARVEST = tuple(Harvest(f) for f in _F)
+PLANT_LEFTOVER = tuple(tuple(PlantLeftover(p, f) for f in _F) for p in _P)
+DISCARD_LEFTOVER = tuple(DiscardLeftover(p) for p in _P)
+PLANT_PILE = tuple(tuple(PlantPile(p, f) for f in _F) for p in _P)
+GIVE_PILE = tuple(tuple(GivePile(p, b) for b in _B) for p in _P)
+GIFT = tuple(tuple(Gift(h, b) for b in _B) for h in _H)
+PASS, PAY_TAX, DONE, BUY_FIELD = Pass(), PayTax(), Done(), BuyField()
+
 ALL = (PlantFront, Pass, PayTax, PlantLeftover, DiscardLeftover, PlantPile, GivePile, Gift, Done, Harvest, BuyField)

@@ -14,6 +14,7 @@ from beanframe.beans import BeanRules, BeanTable, deal, draw, harvest, harvestab
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option, Step
 
+from . import actions as A
 from . import mafia as m
 from .actions import (
     BuyField,
@@ -97,13 +98,7 @@ class LeftoversStep(Step):
     Per F.1 the choice is per card, but beans of one type planted in this phase go to one field:
     the frame's args remember (bean, field) pairs already used."""
 
-    kind = "leftovers"
-
-    def resolve(self, game: Game, frame: Frame) -> bool:
-        if not game.state.parts[BEANS].leftovers:
-            game.pop()
-            return False
-        return True
+    kind = "leftovers"  # pushed only when there are leftovers; popped with the last one
 
     def _target(self, table: BeanTable, frame: Frame, bean: int) -> int | None:
         args = frame.args
@@ -120,8 +115,8 @@ class LeftoversStep(Step):
         for k, pile in enumerate(table.leftovers):
             target = self._target(table, frame, pile[0])
             if target is not None:
-                out.append(PlantLeftover(k, target))
-            out.append(DiscardLeftover(k))
+                out.append(A.PLANT_LEFTOVER[k][target])
+            out.append(A.DISCARD_LEFTOVER[k])
         return out
 
     def apply(self, game: Game, frame: Frame, action) -> None:
@@ -138,6 +133,8 @@ class LeftoversStep(Step):
         else:
             table.discard.append(card)
             game.emit("discard", frame.player, card)
+        if not table.leftovers:
+            game.pop()
 
     def prompt(self, game: Game, frame: Frame) -> str:
         return "leftovers: plant or discard each card the opponent left"
@@ -193,7 +190,7 @@ class TaxStep(Step):
         return True
 
     def legal(self, game: Game, frame: Frame):
-        return (PayTax(),)
+        return (A.PAY_TAX,)
 
     def apply(self, game: Game, frame: Frame, action) -> None:
         game.pop()
@@ -219,21 +216,15 @@ class PlayStep(Step):
     """The front card must be planted; then the new front card may be. A card that fits no field
     needs a harvest first (offered as the any-time harvest option). args = (cards planted,)."""
 
-    kind = "play"
+    kind = "play"  # pushed only with a non-empty hand
     most = 2
-
-    def resolve(self, game: Game, frame: Frame) -> bool:
-        if frame.args[0] >= self.most or not game.state.parts[BEANS].hands[frame.player]:
-            game.pop()
-            return False
-        return True
 
     def legal(self, game: Game, frame: Frame):
         table = game.state.parts[BEANS]
         target = plant_target(table, frame.player, table.hands[frame.player][0])
-        out = [] if target is None else [PlantFront(target)]
+        out = [] if target is None else [A.PLANT_FRONT[target]]
         if frame.args[0] >= 1:
-            out.append(Pass())
+            out.append(A.PASS)
         return out
 
     def apply(self, game: Game, frame: Frame, action) -> None:
@@ -244,7 +235,11 @@ class PlayStep(Step):
         card = table.hands[frame.player].pop(0)
         table.fields[frame.player][action.field].append(card)
         game.emit("plant", frame.player, action.field, card, "hand")
-        game.replace_top(self.kind, frame.player, frame.args[0] + 1)
+        planted = frame.args[0] + 1
+        if planted >= self.most or not table.hands[frame.player]:
+            game.pop()
+        else:
+            game.replace_top(self.kind, frame.player, planted)
 
     def prompt(self, game: Game, frame: Frame) -> str:
         if frame.args[0] == 0:
@@ -266,15 +261,18 @@ def phase_flip(game: Game) -> None:
     mafia = _mafia(game)
     cards = rules.cards
     piles = table.piles
+    discard = table.discard
+    emit = game.emit
+    collector = m.collector
     counted = 0
     while counted < 3:
         card = draw(game, table)
         if card is None:
             break
-        game.emit("flip", card)
-        b = m.collector(mafia, card)
+        emit("flip", card)
+        b = collector(mafia, card)
         if b is not None:
-            m.give(game, mafia, b, [card], table.discard, cards)
+            m.give(game, mafia, b, [card], discard, cards)
         else:
             counted += 1
             for pile in piles:
@@ -283,20 +281,19 @@ def phase_flip(game: Game) -> None:
                     break
             else:
                 piles.append([card])
-        discard = table.discard
         while discard:
             top = discard[-1]
             for pile in piles:
                 if pile[0] == top:
                     pile.append(discard.pop())
-                    game.emit("from_discard", top, "pile")
+                    emit("from_discard", top, "pile")
                     break
             else:
-                b = m.collector(mafia, top)
+                b = collector(mafia, top)
                 if b is None:
                     break
                 discard.pop()
-                game.emit("from_discard", top, "boss")
+                emit("from_discard", top, "boss")
                 m.give(game, mafia, b, [top], discard, cards)
 
 
@@ -311,20 +308,35 @@ def phase_plant(game: Game) -> None:
     game.push("plant", player)
 
 
-def gifts(game: Game, player: int, only_empty: bool) -> list[Gift]:
-    """Hand cards (any position) that can be planted directly on a boss."""
-    table = game.state.parts[BEANS]
-    mafia = _mafia(game)
-    out = []
-    hand = table.hands[player]
-    for b, f in enumerate(mafia.bosses):
+def boss_map(bosses: list[list[int]]) -> tuple[dict[int, int], list[int]]:
+    """(bean -> the boss collecting it, the empty bosses)."""
+    collects: dict[int, int] = {}
+    empty: list[int] = []
+    for b, f in enumerate(bosses):
         if f:
-            if only_empty:
-                continue
-            bean = f[-1]
-            out.extend(Gift(h, b) for h, c in enumerate(hand) if c == bean)
+            collects[f[-1]] = b
         else:
-            out.extend(Gift(h, b) for h, c in enumerate(hand) if m.collector(mafia, c) is None)
+            empty.append(b)
+    return collects, empty
+
+
+def gifts(game: Game, player: int, only_empty: bool) -> list[Gift]:
+    """Hand cards (any position) that can be planted directly on a boss: on the boss that grows
+    their bean or, if no boss grows it, on an empty boss. ``only_empty``: empty bosses only."""
+    collects, empty = boss_map(_mafia(game).bosses)
+    if only_empty and not empty:
+        return []
+    gift = A.GIFT
+    out = []
+    for h, card in enumerate(game.state.parts[BEANS].hands[player]):
+        b = collects.get(card)
+        if b is not None:
+            if not only_empty:
+                out.append(gift[h][b])
+        else:
+            row = gift[h]
+            for e in empty:
+                out.append(row[e])
     return out
 
 
@@ -343,20 +355,26 @@ class PlantStep(Step):
 
     def legal(self, game: Game, frame: Frame):
         table = game.state.parts[BEANS]
-        mafia = _mafia(game)
         player = frame.player
+        piles = table.piles
         out = []
-        for k, pile in enumerate(table.piles):
-            bean = pile[0]
-            target = plant_target(table, player, bean)
-            if target is not None:
-                out.append(PlantPile(k, target))
-            for b in range(len(mafia.bosses)):
-                if m.accepts(mafia, b, bean):
-                    out.append(GivePile(k, b))
-        out.extend(gifts(game, player, only_empty=False))
-        if not (table.piles and is_solo(game)):
-            out.append(Done())
+        if piles:
+            collects, empty = boss_map(_mafia(game).bosses)
+            for k, pile in enumerate(piles):
+                bean = pile[0]
+                target = plant_target(table, player, bean)
+                if target is not None:
+                    out.append(A.PLANT_PILE[k][target])
+                b = collects.get(bean)
+                if b is not None:
+                    out.append(A.GIVE_PILE[k][b])
+                else:
+                    row = A.GIVE_PILE[k]
+                    for e in empty:
+                        out.append(row[e])
+        out += gifts(game, player, only_empty=False)
+        if not (piles and is_solo(game)):
+            out.append(A.DONE)
         return out
 
     def apply(self, game: Game, frame: Frame, action) -> None:
@@ -452,15 +470,12 @@ def phase_final_harvest(game: Game) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-def _own_turn(game: Game, player: int) -> bool:
-    s = game.state
-    return s.stage == TURNS and s.active == player
-
-
 def harvest_legal(game: Game, player: int):
-    if not _own_turn(game, player):
+    s = game.state
+    if s.stage != TURNS or s.active != player:
         return ()
-    return [Harvest(i) for i in harvestable(game.state.parts[BEANS], player)]
+    return harvestable(s.parts[BEANS], player, A.HARVEST)
+
 
 
 def harvest_apply(game: Game, action: Harvest) -> None:
@@ -468,13 +483,18 @@ def harvest_apply(game: Game, action: Harvest) -> None:
 
 
 def buy_field_legal(game: Game, player: int):
-    if not _own_turn(game, player):
+    s = game.state
+    if s.stage != TURNS or s.active != player:
         return ()
-    table, rules = _beans(game)
-    cost = game.ruleset.config.params["al_cabohne"].third_field_cost
-    if table.bought_field[player] or len(table.coins[player]) < cost or len(table.fields[player]) >= rules.max_fields:
+    table = s.parts[BEANS]
+    if table.bought_field[player]:
         return ()
-    return (BuyField(),)
+    params = game.ruleset.config.params
+    if len(table.coins[player]) < params["al_cabohne"].third_field_cost:
+        return ()
+    if len(table.fields[player]) >= params["beans"].max_fields:
+        return ()
+    return (A.BUY_FIELD,)
 
 
 def buy_field_apply(game: Game, action: BuyField) -> None:
