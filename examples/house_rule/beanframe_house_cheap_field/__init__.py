@@ -1,0 +1,44 @@
+"""House rule ``cheap_field`` for Al Cabohne: the third field costs ``cost`` coins (default 2)
+instead of the rulebook's 4 (RULES A "Third field"). Everything else stays as it is.
+
+The whole rule is one composition hook: Al Cabohne keeps its parameters in
+``config.params["al_cabohne"]`` (a frozen :class:`AlCabohneOptions`); this plugin runs after it
+(it *requires* al_cabohne, so composition calls it later) and replaces that value with a copy
+whose ``third_field_cost`` is this rule's ``cost``. Al Cabohne's buy-field option reads the
+parameter when it lists and applies the action, so nothing else needs to change.
+"""
+
+from __future__ import annotations
+
+import attrs
+from attrs.validators import and_, ge, instance_of, le
+
+from beanframe import VariantInfo, hookimpl
+
+NAME = "cheap_field"
+VERSION = "1.0.0"
+REQUIRES = "al_cabohne"
+
+
+@attrs.frozen
+class CheapFieldOptions:
+    """Options of the house rule."""
+
+    cost: int = attrs.field(default=2, validator=and_(instance_of(int), ge(0), le(20)))  # coins
+
+
+@hookimpl
+def beanframe_variant():
+    return VariantInfo(
+        name=NAME,
+        version=VERSION,
+        description="house rule: Al Cabohne's third field costs fewer coins (option cost, default 2)",
+        requires=(REQUIRES,),
+        options=CheapFieldOptions,
+    )
+
+
+@hookimpl
+def beanframe_configure(config):
+    opts: CheapFieldOptions = config.options[NAME]
+    config.params[REQUIRES] = attrs.evolve(config.params[REQUIRES], third_field_cost=opts.cost)

@@ -1,0 +1,145 @@
+"""The example house-rule plugin (examples/house_rule): a third-party variant installed as its own
+distribution and found through the entry-point group, exactly like a user's house rule.
+
+Requires ``pip install -e examples/house_rule`` (the CI command does it).
+"""
+
+from __future__ import annotations
+
+import random
+from importlib.metadata import entry_points
+
+import pytest
+
+import beanframe
+from beanframe.beans import PART as BEANS
+from beanframe.core.compose import ENTRY_POINT_GROUP, discover
+from beanframe.errors import ConfigError, IllegalActionError
+
+HOUSE = "cheap_field"
+BOTH = ["al_cabohne", HOUSE]
+
+
+def test_the_house_rule_is_discovered_through_its_entry_point():
+    names = {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    assert names.get(HOUSE) == "beanframe_house_cheap_field"
+    plugins = discover(refresh=True)
+    assert HOUSE in plugins
+    assert plugins[HOUSE].__name__ == "beanframe_house_cheap_field"
+    # the package is a real distribution with its own name, not part of beanframe
+    ep = next(ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == HOUSE)
+    assert ep.dist is not None and ep.dist.name == "beanframe-house-rule-cheap-field"
+
+
+def test_without_al_cabohne_composition_names_the_missing_requirement():
+    with pytest.raises(ConfigError, match=r"cheap_field requires al_cabohne"):
+        beanframe.compose([HOUSE], 2)
+
+
+def test_its_options_are_validated():
+    with pytest.raises(ConfigError, match=r"cheap_field"):
+        beanframe.compose(BOTH, 2, options={HOUSE: {"cost": -1}})
+    with pytest.raises(ConfigError, match=r"unknown option cheap_field\.price"):
+        beanframe.compose(BOTH, 2, options={HOUSE: {"price": 1}})
+
+
+def test_it_refines_al_cabohne_parameters_after_al_cabohne_set_them():
+    rs = beanframe.compose(BOTH, 2, options={HOUSE: {"cost": 3}})
+    assert rs.order == ("al_cabohne", HOUSE)  # dependency order: requirement first
+    assert rs.config.params["al_cabohne"].third_field_cost == 3
+    # the user's al_cabohne options themselves are untouched (saves record them as given)
+    assert rs.options["al_cabohne"].third_field_cost == 4
+
+
+def _with_coins(variants, coins: int, options=None):
+    """A fresh 2-player game where the starting player, deciding in phase 3 of the first turn,
+    holds ``coins`` coins (cards moved from the deck: every card stays accounted for)."""
+    game = beanframe.new_game(variants, 2, seed=11, options=options)
+    assert game.to_act == 0 and game.frame.kind == "play"
+    table = game.part(BEANS)
+    for _ in range(coins):
+        table.coins[0].append(table.deck.pop())
+    return game
+
+
+def _codes(game) -> list[str]:
+    return [a.code for a in game.legal_actions()]
+
+
+def _problems(game) -> list[str]:
+    return [p for lst in game.ruleset.pm.hook.beanframe_invariants(game=game) for p in lst]
+
+
+def test_two_coins_buy_the_third_field_only_with_the_house_rule():
+    # RULES A "Third field": 4 coins in the rulebook; the house rule makes it 2
+    plain = _with_coins(["al_cabohne"], 2)
+    assert "buy-field" not in _codes(plain)
+    with pytest.raises(IllegalActionError):
+        plain.apply("buy-field")
+    assert len(plain.part(BEANS).fields[0]) == 2
+
+    house = _with_coins(BOTH, 2)
+    assert "buy-field" in _codes(house)
+    assert "2 coins" in house.describe(house.ruleset.actions.parse("buy-field"))
+    house.apply("buy-field")
+    table = house.part(BEANS)
+    assert len(table.fields[0]) == 3
+    assert table.coins[0] == []
+    assert len(table.set_aside) == 2  # the paid coins are set aside (RULES A "Third field")
+    assert "buy-field" not in _codes(house)  # once per game
+    assert _problems(house) == []
+
+
+def test_the_cost_option_is_honoured():
+    assert "buy-field" not in _codes(_with_coins(BOTH, 2, options={HOUSE: {"cost": 3}}))
+    assert "buy-field" in _codes(_with_coins(BOTH, 3, options={HOUSE: {"cost": 3}}))
+    assert "buy-field" in _codes(_with_coins(BOTH, 0, options={HOUSE: {"cost": 0}}))
+
+
+def test_a_saved_house_rule_game_loads_and_replays():
+    game = _with_coins(BOTH, 0, options={HOUSE: {"cost": 0}})
+    game.apply("buy-field")
+    rng = random.Random(5)
+    for _ in range(40):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    text = game.to_json()
+    assert '"cheap_field"' in text
+    loaded = beanframe.load_game(text)
+    assert loaded.ruleset.order == ("al_cabohne", HOUSE)
+    assert loaded.to_json() == text
+
+
+def _conformance(variants, players, seeds):
+    """The conformance kit when it is there; otherwise random play-throughs checking the
+    variants' invariants after every action, and clone/replay consistency at the end."""
+    try:
+        from beanframe.testing import check_conformance  # type: ignore[attr-defined]
+    except ImportError:
+        check_conformance = None
+    if check_conformance is not None:
+        check_conformance(variants, players=players, seeds=seeds)
+        return
+    for seed in seeds:
+        game = beanframe.new_game(variants, players, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert legal, f"seed {seed}: no legal action at {game.prompt()!r}"
+            game.apply(rng.choice(legal))
+            steps += 1
+            assert steps < 5000, f"seed {seed}: the game does not end"
+            problems = _problems(game)
+            assert problems == [], f"seed {seed}, action {steps}: {problems}"
+        assert game.result is not None and game.result.winners
+        again = beanframe.new_game(variants, players, seed=seed)
+        for action in game.actions:
+            again.apply(action.code)
+        assert again.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_conformance_of_al_cabohne_with_the_house_rule(players):
+    _conformance(BOTH, players, seeds=range(3))
