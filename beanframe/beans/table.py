@@ -8,7 +8,7 @@ Cards are ints (indexes into the :class:`CardSet`). The deck's top and the disca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen
@@ -34,7 +34,15 @@ class BeanRules:
     max_fields: int = 3
     draw: int = 2  # cards drawn at the end of a turn
     reshuffle: bool = True  # rebuild the deck from the discard when it runs out
-    run_out_limit: int = 3  # the game ends after the deck ran out this many times
+    run_out_limit: int = 3  # the game ends after the deck ran out this many times (initially:
+    # the live limit is BeanTable.run_out_limit, which a "run_out" listener may raise)
+    #: where a bean may be planted on a player's fields: (table, player, bean) -> field or None.
+    #: A variant that changes what fields accept (Prohibohn's Nightbar) sets its own function.
+    plant_target: Callable[[BeanTable, int, int], int | None] = field(default=None)
+
+    def __attrs_post_init__(self) -> None:
+        if self.plant_target is None:
+            self.plant_target = plant_target
 
 
 def rules_of(game_or_config: Any) -> BeanRules:
@@ -74,6 +82,7 @@ class BeanTable:
     leftovers: list[list[int]] = field(factory=list)
     bought_field: list[bool] = field(factory=list)
     run_outs: int = 0
+    run_out_limit: int = 3
 
     @classmethod
     def empty(cls, config: Config) -> BeanTable:
@@ -85,6 +94,7 @@ class BeanTable:
             fields=[[[] for _ in range(rules.fields)] for _ in range(n)],
             coins=[[] for _ in range(n)],
             bought_field=[False] * n,
+            run_out_limit=rules.run_out_limit,
         )
 
     def clone(self) -> BeanTable:
@@ -100,6 +110,7 @@ class BeanTable:
             [p.copy() for p in self.leftovers],
             self.bought_field.copy(),
             self.run_outs,
+            self.run_out_limit,
         )
 
     def view(self, player: int | None) -> BeansView:
@@ -203,13 +214,13 @@ def draw(game: Game, table: BeanTable) -> int | None:
 
     The moment the deck's last card is taken it has *run out* (F.17): the run-out is counted,
     and the deck is rebuilt at once from the discard and the set-aside coins, unless this was the
-    last run-out the rules allow (then the game ends after this turn) or the rules do not
-    reshuffle. A draw that finds the deck empty counts as a run-out too, so every game ends.
+    last run-out allowed (``table.run_out_limit``; the game then ends after this turn) or the rules
+    do not reshuffle. A draw that finds the deck empty counts as a run-out too, so every game ends.
     """
     deck = table.deck
     if not deck:
         rules: BeanRules = game.ruleset.config.params["beans"]
-        if table.run_outs >= rules.run_out_limit or not rules.reshuffle:
+        if table.run_outs >= table.run_out_limit or not rules.reshuffle:
             return None
         _run_out(game, table, rules)
         if not deck:
@@ -222,8 +233,9 @@ def draw(game: Game, table: BeanTable) -> int | None:
 
 def _run_out(game: Game, table: BeanTable, rules: BeanRules) -> None:
     table.run_outs += 1
+    # listeners run before the limit is checked: a variant may grant one more deck here
     game.emit("run_out", table.run_outs)
-    if table.run_outs >= rules.run_out_limit or not rules.reshuffle:
+    if table.run_outs >= table.run_out_limit or not rules.reshuffle:
         # the game ends at the end of this turn (A: "in phase 6 at once" is the same moment,
         # since the draw is the turn's last phase)
         game.end_game()

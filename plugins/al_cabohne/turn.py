@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import BeanRules, BeanTable, deal, draw, harvest, harvestable, pay_coins, plant_target, stack_deck
+from beanframe.beans import BeanRules, BeanTable, deal, draw, harvest, harvestable, pay_coins, stack_deck
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option, Step
 
@@ -41,6 +41,11 @@ def _beans(game: Game) -> tuple[BeanTable, BeanRules]:
 
 def _mafia(game: Game) -> m.Mafia:
     return game.state.parts[m.PART]
+
+
+def _target(game: Game):
+    """The composed field-acceptance rule (BeanRules.plant_target)."""
+    return game.ruleset.config.params["beans"].plant_target
 
 
 def is_solo(game: Game) -> bool:
@@ -100,20 +105,20 @@ class LeftoversStep(Step):
 
     kind = "leftovers"  # pushed only when there are leftovers; popped with the last one
 
-    def _target(self, table: BeanTable, frame: Frame, bean: int) -> int | None:
+    def _target(self, game: Game, table: BeanTable, frame: Frame, bean: int) -> int | None:
         args = frame.args
         for i in range(0, len(args), 2):
             if args[i] == bean:
                 # the field this bean went to earlier in the phase, while it still takes it
                 f = table.fields[frame.player][args[i + 1]]
                 return args[i + 1] if not f or f[-1] == bean else None
-        return plant_target(table, frame.player, bean)
+        return _target(game)(table, frame.player, bean)
 
     def legal(self, game: Game, frame: Frame):
         table = game.state.parts[BEANS]
         out = []
         for k, pile in enumerate(table.leftovers):
-            target = self._target(table, frame, pile[0])
+            target = self._target(game, table, frame, pile[0])
             if target is not None:
                 out.append(A.PLANT_LEFTOVER[k][target])
             out.append(A.DISCARD_LEFTOVER[k])
@@ -221,7 +226,7 @@ class PlayStep(Step):
 
     def legal(self, game: Game, frame: Frame):
         table = game.state.parts[BEANS]
-        target = plant_target(table, frame.player, table.hands[frame.player][0])
+        target = _target(game)(table, frame.player, table.hands[frame.player][0])
         out = [] if target is None else [A.PLANT_FRONT[target]]
         if frame.args[0] >= 1:
             out.append(A.PASS)
@@ -360,9 +365,10 @@ class PlantStep(Step):
         out = []
         if piles:
             collects, empty = boss_map(_mafia(game).bosses)
+            target_of = _target(game)
             for k, pile in enumerate(piles):
                 bean = pile[0]
-                target = plant_target(table, player, bean)
+                target = target_of(table, player, bean)
                 if target is not None:
                     out.append(A.PLANT_PILE[k][target])
                 b = collects.get(bean)
