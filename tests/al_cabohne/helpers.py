@@ -157,6 +157,7 @@ def situation(
     piles: Sequence[Sequence[str]] = (),
     leftovers: Sequence[Sequence[str]] = (),
     run_outs: int = 0,
+    surplus: str = "discard",
     seed: int = 0,
     options=None,
 ):
@@ -167,7 +168,8 @@ def situation(
     ``fields``: per player, a list of fields (a player given 3 fields has bought the third one).
     ``deck``: the top cards, top first; the remaining cards lie beneath in an order fixed by
     ``seed``. ``deck_size``: make the deck exactly this big; the cards left over go to the bottom
-    of the discard (below ``discard``). ``coins``/``treasury``/``set_aside``: counts of cards.
+    of the discard (below ``discard``), or with ``surplus="treasury"`` into the mafia treasury (to
+    keep the discard exactly as given). ``coins``/``treasury``/``set_aside``: counts of cards.
     """
     game = new(players, seed=seed, options=options)
     t, maf = table(game), mafia(game)
@@ -203,13 +205,16 @@ def situation(
     t.set_aside = take.take_any(set_aside)
     rest = take.rest()
     random.Random(f"scenario/{seed}").shuffle(rest)
-    surplus: list[int] = []
+    extra: list[int] = []
     if deck_size is not None:
         fill = deck_size - len(deck_top)
         if fill < 0:
             raise ValueError("deck_size is smaller than the stacked deck")
-        surplus, rest = rest[: len(rest) - fill], rest[len(rest) - fill :]
-    t.discard = surplus + discard_cards
+        extra, rest = rest[: len(rest) - fill], rest[len(rest) - fill :]
+    if surplus == "treasury":
+        maf.treasury.extend(extra)
+        extra = []
+    t.discard = extra + discard_cards
     t.deck = rest + list(reversed(deck_top))  # the end of the list is the top
     t.run_outs = run_outs
 
