@@ -1,0 +1,107 @@
+"""The ``beanframe`` command: the typer app is built here, from one thin module per command.
+
+User mistakes (a :class:`~beanframe.errors.BeanframeError`, an unreadable file, a bad TOML file,
+a bad command-line value) are turned into one line ``error: ...`` on stderr and exit code 2, in
+one place: :meth:`BeanframeGroup.invoke`. Anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import errno
+import tomllib
+from typing import Annotated, Any, NoReturn
+
+import typer
+from typer.core import TyperGroup
+
+import beanframe
+from beanframe.errors import BeanframeError
+
+from .commands import play, replay, rules, simulate, variants
+
+try:  # typer >= 0.22 vendors click
+    from typer._click.exceptions import UsageError
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click.exceptions import UsageError
+
+USER_ERROR = 2
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` (one line) on stderr and exit with code 2."""
+    line = " ".join(str(message).split()) or "unknown problem"
+    typer.echo(f"error: {line}", err=True)
+    raise typer.Exit(USER_ERROR)
+
+
+def describe_os_error(exc: OSError) -> str:
+    reason = exc.strerror or str(exc)
+    if exc.filename is not None:
+        return f"cannot open {exc.filename}: {reason}"
+    return reason
+
+
+class BeanframeGroup(TyperGroup):
+    """The command group; its ``invoke`` parses and runs the sub-command, so it is the one place
+    where user errors become one line and exit code 2."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BeanframeError as exc:
+            fail(str(exc))
+        except tomllib.TOMLDecodeError as exc:
+            fail(f"not valid TOML: {exc}")
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # output closed early (| head): typer handles it
+                raise
+            fail(describe_os_error(exc))
+        except UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                raise
+            where = exc.ctx.command_path if exc.ctx is not None else "beanframe"
+            fail(f"{exc.format_message()} (see: {where} --help)")
+        except KeyboardInterrupt:
+            typer.echo("interrupted", err=True)
+            raise typer.Exit(130) from None
+
+
+app = typer.Typer(
+    name="beanframe",
+    cls=BeanframeGroup,
+    help="Play, inspect and simulate Uwe Rosenberg's bean games (beanframe variants).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode="markdown",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"beanframe {beanframe.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """Play, inspect and simulate Uwe Rosenberg's bean games."""
+
+
+app.command("variants")(variants.variants_cli)
+app.command("rules")(rules.rules_cli)
+app.command("play")(play.play_cli)
+app.command("simulate")(simulate.simulate_cli)
+app.command("replay")(replay.replay_cli)
+
+
+def main() -> None:
+    app(prog_name="beanframe")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,106 @@
+"""``beanframe simulate``: many bot games in parallel, summarised."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from beanframe.errors import ConfigError
+from beanframe.simulate import SimulationSummary, simulate
+
+from .. import render
+from ..config import Settings, compose_settings, default_bot, gather, require_variants
+
+
+def simulate_cli(
+    variants: Annotated[
+        list[str] | None, typer.Argument(help="Variants to play, e.g. al_cabohne (or from --config).", show_default=False)
+    ] = None,
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
+    bots: Annotated[
+        str | None, typer.Option("--bots", "-b", help="One bot per seat, comma-separated, e.g. greedy,random (default: greedy, else random, at every seat).", show_default=False)
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU). Results do not depend on it.")] = 1,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="Seed of the first game; game i uses seed+i. [default: 0]", show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write one JSON line per game to this file.", show_default=False)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players (default: the number of bots).", show_default=False)] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
+    ] = None,
+    config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats (bots), [options.VARIANT].", show_default=False)] = None,
+) -> None:
+    """Play many bot games in parallel and summarise them.
+
+    Game i uses seed S+i, so the results do not depend on --jobs. Prints per-seat win rates with
+    95% Wilson intervals, mean scores, the mafia's win rate, mean turns and games per second.
+    """
+    settings = require_variants(gather(variants, players, seed, None, option, config))
+    bot_names = pick_bots(settings, bots)
+    console = render.make_console()
+    summary = run_with_progress(console, settings, bot_names, games, jobs)
+    if out is not None:
+        summary.write_jsonl(out)
+    render.render_all(console, render.summary_renderables(summary))
+    if out is not None:
+        console.print(f"wrote {summary.n} games to {out}", markup=False)
+
+
+def pick_bots(settings: Settings, bots: str | None) -> list[str] | None:
+    """The bot names: --bots, else the config's seats (all bots), else None (the default bot at
+    every seat, once the player count is known)."""
+    if bots is not None:
+        names = [b.strip().removeprefix("bot:") for b in bots.split(",")]
+        if not all(names):
+            raise ConfigError(f"bad --bots {bots!r}: give bot names separated by commas, e.g. greedy,random")
+        return names
+    if settings.seats:
+        if any(not s.strip().lower().startswith("bot:") for s in settings.seats):
+            raise ConfigError("simulate plays bots only: the config's seats must all be bot:NAME")
+        return [s.split(":", 1)[1].strip() for s in settings.seats]
+    return None
+
+
+def run_with_progress(
+    console: Console, settings: Settings, bots: list[str] | None, games: int, jobs: int
+) -> SimulationSummary:
+    """Run the simulation with a progress bar (shown only at a terminal)."""
+    players = settings.players
+    if bots is None:
+        ruleset = compose_settings(settings)
+        players = ruleset.players
+        bots = [default_bot(ruleset)] * players
+    progress = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    task = None
+
+    def on_progress(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:  # started only now: the worker processes are forked already
+            progress.start()
+            task = progress.add_task("games", total=total)
+        progress.update(task, completed=done)
+
+    try:
+        return simulate(
+            list(settings.variants),
+            players,
+            bots,
+            n=games,
+            seed=settings.seed if settings.seed is not None else 0,
+            jobs=jobs,
+            options=settings.options,
+            on_progress=on_progress,
+        )
+    finally:
+        progress.stop()

@@ -1,0 +1,260 @@
+"""Game set-up from the command line and from TOML config files: variants, players, seed, seats,
+options. Every problem is a :class:`ConfigError` with a one-line message."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import evolve, field, frozen
+
+from beanframe.core.compose import discover, variant_info
+from beanframe.core.game import Ruleset
+from beanframe.core.variant import VariantInfo
+from beanframe.errors import ConfigError
+
+HUMAN = "human"
+CONFIG_KEYS = ("variants", "players", "seed", "seats", "options")
+
+
+@frozen
+class Settings:
+    """What a command was asked to set up (None/empty: not given)."""
+
+    variants: tuple[str, ...] = ()
+    players: int | None = None
+    seed: int | None = None
+    seats: tuple[str, ...] = ()
+    options: dict[str, dict[str, Any]] = field(factory=dict)
+
+    def override(self, other: Settings) -> Settings:
+        """These settings with everything ``other`` gives put over them (options key by key)."""
+        options = {name: dict(values) for name, values in self.options.items()}
+        for name, values in other.options.items():
+            options.setdefault(name, {}).update(values)
+        return Settings(
+            variants=other.variants or self.variants,
+            players=other.players if other.players is not None else self.players,
+            seed=other.seed if other.seed is not None else self.seed,
+            seats=other.seats or self.seats,
+            options=options,
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Config files
+# --------------------------------------------------------------------------------------------
+
+
+def load_config(path: str | Path) -> Settings:
+    """Read a TOML config file: ``variants`` (list), ``players``, ``seed``, ``seats`` (list of
+    "human" / "bot:NAME") and ``[options.VARIANT]`` tables. OSError if it cannot be read."""
+    path = Path(path)
+    data = path.read_bytes()
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"config file {path} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+    return settings_from_mapping(raw, f"config file {path}")
+
+
+def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Settings:
+    unknown = [k for k in raw if k not in CONFIG_KEYS]
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(CONFIG_KEYS)})")
+    variants = raw.get("variants", [])
+    if isinstance(variants, str):
+        variants = [variants]
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise ConfigError(f"{where}: 'variants' must be a list of variant names, e.g. [\"al_cabohne\"]")
+    players = raw.get("players")
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players < 1):
+        raise ConfigError(f"{where}: 'players' must be a whole number of at least 1, not {players!r}")
+    seed = raw.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise ConfigError(f"{where}: 'seed' must be a non-negative whole number, not {seed!r}")
+    seats = raw.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise ConfigError(f"{where}: 'seats' must be a list like [\"human\", \"bot:greedy\"]")
+    options = raw.get("options", {})
+    if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
+        raise ConfigError(f"{where}: 'options' must hold one table per variant, e.g. [options.al_cabohne]")
+    return Settings(tuple(variants), players, seed, tuple(seats), {k: dict(v) for k, v in options.items()})
+
+
+# --------------------------------------------------------------------------------------------
+# Command-line pieces
+# --------------------------------------------------------------------------------------------
+
+
+def parse_value(text: str) -> Any:
+    """A value typed on the command line, read as TOML (3, true, "x", [1, 2]); else the text."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """``VARIANT.NAME=VALUE`` assignments (``NAME=VALUE`` when only one variant is played)."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in assignments:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ConfigError(f"bad option {item!r}: write VARIANT.NAME=VALUE, e.g. al_cabohne.third_field_cost=3")
+        variant, dot, name = key.rpartition(".")
+        if not dot:
+            if len(variants) != 1:
+                raise ConfigError(f"option {key!r}: say which variant it belongs to (VARIANT.{key}=...)")
+            variant = variants[0]
+        variant = normalise_variant(variant)
+        out.setdefault(variant, {})[name] = parse_value(value.strip())
+    return out
+
+
+def normalise_variant(name: str) -> str:
+    return name.strip().lower().replace("-", "_")
+
+
+def variant_infos(variants: Sequence[str]) -> list[VariantInfo]:
+    """The installed variants named (ConfigError for an unknown one)."""
+    installed = discover()
+    infos = []
+    for item in variants:
+        name = normalise_variant(item)
+        if name not in installed:
+            known = ", ".join(installed) or "none"
+            raise ConfigError(f"unknown variant {item!r} (installed variants: {known})")
+        infos.append(variant_info(installed[name]))
+    return infos
+
+
+def supported_players(variants: Sequence[str]) -> list[int] | None:
+    """The player counts every named variant supports (None: no variant restricts them)."""
+    supported: set[int] | None = None
+    for info in variant_infos(variants):
+        if info.players:
+            supported = set(info.players) if supported is None else supported & set(info.players)
+    return None if supported is None else sorted(supported)
+
+
+def default_players(variants: Sequence[str]) -> int:
+    """The smallest player count of at least 2 the variants support, else 1 (solo-only sets)."""
+    counts = supported_players(variants)
+    if counts is None:
+        return 2
+    at_least_two = [c for c in counts if c >= 2]
+    if at_least_two:
+        return at_least_two[0]
+    return counts[0] if counts else 2  # no common count: composing will name the problem
+
+
+def require_variants(settings: Settings) -> Settings:
+    if not settings.variants:
+        installed = ", ".join(discover()) or "none"
+        raise ConfigError(f"no variant given (installed variants: {installed}); e.g. beanframe play al_cabohne")
+    variant_infos(settings.variants)
+    return settings
+
+
+def with_default_players(settings: Settings) -> Settings:
+    if settings.players is not None:
+        return settings
+    return evolve(settings, players=default_players(settings.variants))
+
+
+# --------------------------------------------------------------------------------------------
+# Seats
+# --------------------------------------------------------------------------------------------
+
+
+@frozen
+class Seat:
+    """Who plays a seat: a human at the terminal (``bot`` None) or a named bot."""
+
+    bot: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+    def __str__(self) -> str:
+        return HUMAN if self.bot is None else f"bot:{self.bot}"
+
+
+def parse_seat(text: str, ruleset: Ruleset) -> Seat:
+    spec = text.strip().lower()
+    if spec == HUMAN:
+        return Seat()
+    kind, sep, name = spec.partition(":")
+    bots = ", ".join(f"bot:{b}" for b in sorted(ruleset.bots)) or "no bots"
+    if kind != "bot" or not sep or not name.strip():
+        raise ConfigError(f"bad seat {text!r}: a seat is 'human' or 'bot:NAME' ({bots})")
+    name = name.strip()
+    if name not in ruleset.bots:
+        raise ConfigError(f"unknown bot {name!r} in seat {text!r} (bots of {ruleset.name}: {bots})")
+    return Seat(name)
+
+
+def default_bot(ruleset: Ruleset) -> str:
+    return "greedy" if "greedy" in ruleset.bots else "random"
+
+
+def make_seats(specs: Sequence[str], ruleset: Ruleset) -> list[Seat]:
+    """One seat per player: those given, then seat 1 human (if none was given) and bots."""
+    if len(specs) > ruleset.players:
+        raise ConfigError(f"{len(specs)} seats given for a {ruleset.players}-player game")
+    seats = [parse_seat(s, ruleset) for s in specs]
+    if not seats:
+        seats.append(Seat())
+    while len(seats) < ruleset.players:
+        seats.append(Seat(default_bot(ruleset)))
+    return seats
+
+
+# --------------------------------------------------------------------------------------------
+# Putting it together
+# --------------------------------------------------------------------------------------------
+
+
+def gather(
+    variants: Sequence[str] | None = None,
+    players: int | None = None,
+    seed: int | None = None,
+    seats: Sequence[str] | None = None,
+    option_assignments: Sequence[str] | None = None,
+    config_file: str | Path | None = None,
+) -> Settings:
+    """The settings of a command: the config file's, with the command line's put over them."""
+    base = load_config(config_file) if config_file is not None else Settings()
+    names = tuple(variants or ()) or base.variants
+    given = Settings(
+        variants=tuple(variants or ()),
+        players=players,
+        seed=seed,
+        seats=tuple(seats or ()),
+        options=parse_options(option_assignments or (), names),
+    )
+    return base.override(given)
+
+
+def compose_settings(settings: Settings) -> Ruleset:
+    """The ruleset the settings describe (players defaulting as :func:`default_players` says)."""
+    from beanframe.core.game import compose
+
+    settings = with_default_players(require_variants(settings))
+    assert settings.players is not None
+    return compose(list(settings.variants), settings.players, settings.options)
+
+
+def read_text_file(path: str | Path, what: str = "file") -> str:
+    """A UTF-8 text file's content (OSError if it cannot be read; ConfigError if not text)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{what} {path} is not UTF-8 text") from None
