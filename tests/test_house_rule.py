@@ -15,6 +15,7 @@ import beanframe
 from beanframe.beans import PART as BEANS
 from beanframe.core.compose import ENTRY_POINT_GROUP, discover
 from beanframe.errors import ConfigError, IllegalActionError
+from beanframe.testing import conformance_suite
 
 HOUSE = "cheap_field"
 BOTH = ["al_cabohne", HOUSE]
@@ -111,35 +112,25 @@ def test_a_saved_house_rule_game_loads_and_replays():
     assert loaded.to_json() == text
 
 
-def _conformance(variants, players, seeds):
-    """The conformance kit when it is there; otherwise random play-throughs checking the
-    variants' invariants after every action, and clone/replay consistency at the end."""
-    try:
-        from beanframe.testing import check_conformance  # type: ignore[attr-defined]
-    except ImportError:
-        check_conformance = None
-    if check_conformance is not None:
-        check_conformance(variants, players=players, seeds=seeds)
-        return
-    for seed in seeds:
-        game = beanframe.new_game(variants, players, seed=seed)
+def test_conformance_of_al_cabohne_with_the_house_rule():
+    # every check of the kit (invariants, legality, clones, views, hand order, end, saves)
+    # after every action of seeded random games; a cost of 0 makes buying the field common
+    for options in (None, {HOUSE: {"cost": 0}}):
+        report = conformance_suite(BOTH, players=[1, 2], options=options, games=3)
+        assert report.variants == ("al_cabohne", HOUSE)
+        assert report.games == 6 and report.actions > 0
+
+
+def test_random_play_with_a_free_field_buys_it():
+    # the rule is reachable in play, not only in a set-up situation
+    bought = 0
+    for seed in range(3):
+        game = beanframe.new_game(BOTH, 2, seed=seed, options={HOUSE: {"cost": 0}})
         rng = random.Random(seed)
-        steps = 0
         while not game.is_over:
             legal = game.legal_actions()
-            assert legal, f"seed {seed}: no legal action at {game.prompt()!r}"
-            game.apply(rng.choice(legal))
-            steps += 1
-            assert steps < 5000, f"seed {seed}: the game does not end"
-            problems = _problems(game)
-            assert problems == [], f"seed {seed}, action {steps}: {problems}"
-        assert game.result is not None and game.result.winners
-        again = beanframe.new_game(variants, players, seed=seed)
-        for action in game.actions:
-            again.apply(action.code)
-        assert again.to_json() == game.to_json()
-
-
-@pytest.mark.parametrize("players", [1, 2])
-def test_conformance_of_al_cabohne_with_the_house_rule(players):
-    _conformance(BOTH, players, seeds=range(3))
+            buy = [a for a in legal if a.code == "buy-field"]
+            game.apply(buy[0] if buy else rng.choice(legal))
+        bought += sum(1 for kind, *_ in game.events if kind == "buy_field")
+        assert _problems(game) == []
+    assert bought >= 3
