@@ -1,0 +1,123 @@
+"""The conformance kit: generic checks that every composed variant set must pass.
+
+Any variant set gets them for free, including third-party house rules::
+
+    from beanframe.testing import conformance_suite
+
+    def test_my_house_rule_conforms():
+        conformance_suite(["al_cabohne", my_plugin], players=[1, 2], games=5)
+
+or, with hypothesis (random seeds and shrinkable choices)::
+
+    from beanframe.testing import ConformanceTests
+
+    class TestMyHouseRule(ConformanceTests):
+        variants = ["al_cabohne", my_plugin]
+        players = (1, 2)
+
+What is checked, after every action of random play (:func:`random_playthrough`):
+
+- the invariants each variant contributes through the ``beanframe_invariants`` hook;
+- the core's consistency: a decision is pending exactly while the game is not over, legal actions
+  are unique, numbered, parse back from their codes and match ``legal_mask()``;
+- legality: every legal action applies (on a copy); an action of the ruleset that is not legal
+  (as an action, a code or an id) raises IllegalActionError and changes nothing;
+- clones share no mutable data with the original, and acting on them leaves it unchanged;
+- views leak nothing: redealing the hidden cards (``part.resample_hidden``) leaves every
+  observer's view unchanged; other hands and the deck show only as sizes; old views stay put;
+- fixed-order hands only lose cards and gain cards at the back;
+- the end: within 5,000 actions; ``result`` only once over; winners non-empty seats of the game;
+  actions afterwards raise GameOverError;
+- save files: saving is canonical, a save made mid-game loads into the same game, which then
+  plays on to the same end; determinism: the same seed and actions replay to the same save text.
+
+Every failure raises :class:`ConformanceError` (an AssertionError) naming the property, the
+variant set, the seed and the last actions.
+
+The hypothesis parts (:func:`playthroughs`, :func:`games`, :class:`ConformanceTests`) need the
+``hypothesis`` package (beanframe's ``dev`` extra); they are imported on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from beanframe.testing.checks import (
+    POSITION_CHECKS,
+    ConformanceError,
+    check_clone,
+    check_consistency,
+    check_determinism,
+    check_end,
+    check_game,
+    check_hand_order,
+    check_illegal_refused,
+    check_invariants,
+    check_legal_actions_apply,
+    check_save_load,
+    check_views,
+    hand_order_problems,
+    invariant_problems,
+    plugins_of,
+    replay,
+    views,
+    where,
+)
+from beanframe.testing.play import (
+    MAX_ACTIONS,
+    Playthrough,
+    SuiteReport,
+    choose,
+    conformance_suite,
+    play_to,
+    random_playthrough,
+)
+
+_LAZY = {
+    "games": "beanframe.testing.strategies",
+    "playthroughs": "beanframe.testing.strategies",
+    "ConformanceTests": "beanframe.testing.suite",
+    "continue_alike": "beanframe.testing.suite",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'beanframe.testing' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = [
+    "MAX_ACTIONS",
+    "POSITION_CHECKS",
+    "ConformanceError",
+    "ConformanceTests",
+    "Playthrough",
+    "SuiteReport",
+    "check_clone",
+    "check_consistency",
+    "check_determinism",
+    "check_end",
+    "check_game",
+    "check_hand_order",
+    "check_illegal_refused",
+    "check_invariants",
+    "check_legal_actions_apply",
+    "check_save_load",
+    "check_views",
+    "choose",
+    "conformance_suite",
+    "continue_alike",
+    "games",
+    "hand_order_problems",
+    "invariant_problems",
+    "play_to",
+    "playthroughs",
+    "random_playthrough",
+    "replay",
+    "views",
+    "where",
+]

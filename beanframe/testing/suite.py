@@ -1,0 +1,105 @@
+"""A ready-made pytest test class: subclass it in your own test file.
+
+::
+
+    from beanframe.testing import ConformanceTests
+
+    class TestMyHouseRule(ConformanceTests):
+        variants = ["al_cabohne", my_plugin]   # names of installed variants, or plugin objects
+        players = (1, 2)
+        options = {"al_cabohne": {"third_field_cost": 3}}
+        examples = 20                           # hypothesis examples per player count
+
+pytest collects the subclass (its name starts with ``Test``) and runs every test below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from beanframe.core.game import Game
+from beanframe.testing.checks import check_clone, check_game, check_save_load, replay
+from beanframe.testing.play import conformance_suite
+from beanframe.testing.strategies import games, playthroughs
+
+
+def continue_alike(a: Game, b: Game, seed: int, max_actions: int = 5000) -> None:
+    """Play ``a`` and ``b`` on with the same random legal actions (drawn from ``seed`` in ``a``'s
+    legal actions) and demand the same legal actions at every step and the same end."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(max_actions):
+        if a.is_over:
+            break
+        legal = a.legal_actions()
+        assert b.legal_actions() == legal, "the two games offer different legal actions"
+        action = legal[rng.randrange(len(legal))]
+        a.apply(action.code)
+        b.apply(action.code)
+    assert b.is_over == a.is_over
+    assert a.to_json() == b.to_json(), "the two games ended differently"
+
+
+class ConformanceTests:
+    """Subclass and set ``variants`` and ``players``; see the module's documentation."""
+
+    variants: ClassVar[Sequence[Any]] = ()
+    players: ClassVar[int | Sequence[int]] = ()
+    options: ClassVar[Mapping[str, Any] | None] = None
+    examples: ClassVar[int] = 20
+    seeded_games: ClassVar[int] = 3
+
+    def _counts(self) -> tuple[int, ...]:
+        players = self.players
+        counts = (players,) if isinstance(players, int) else tuple(players)
+        if not self.variants or not counts:
+            raise TypeError(f"{type(self).__name__} must set `variants` and `players`")
+        return counts
+
+    def _settings(self) -> settings:
+        return settings(
+            max_examples=self.examples,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
+
+    def test_seeded_games(self) -> None:
+        """A few fixed-seed games under every check (quick to rerun when one fails)."""
+        conformance_suite(self.variants, self._counts(), self.options, games=self.seeded_games)
+
+    def test_random_games(self) -> None:
+        """Whole random games (hypothesis: seed + shrinkable choices) under every check."""
+        for n in self._counts():
+
+            @self._settings()
+            @given(playthroughs(self.variants, n, self.options))
+            def run(playthrough: Any) -> None:
+                playthrough.play()
+
+            run()
+
+    def test_mid_game_save_load_and_clone(self) -> None:
+        """At a random position: every position check; the save loads into the same game, which
+        plays on alike; a clone plays on alike and leaves the original unchanged."""
+        for n in self._counts():
+
+            @self._settings()
+            @given(games(self.variants, n, self.options), st.integers(0, 2**32 - 1))
+            def run(game: Game, seed: int) -> None:
+                check_game(game)
+                check_clone(game)
+                loaded = check_save_load(game)
+                continue_alike(game.clone(), loaded, seed)
+                before = game.to_json()
+                continue_alike(game.clone(), replay(game), seed)
+                assert game.to_json() == before, "playing on clones changed the original"
+
+            run()
+
+
+__all__ = ["ConformanceTests", "continue_alike"]
