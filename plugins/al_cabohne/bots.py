@@ -82,12 +82,12 @@ def _interp(b: int, x: float) -> float:
 
 # Tunable weights of the evaluation.
 W = {
-    "grow": 0.75,  # share of a field's way to its next step that counts
+    "grow": 0.9,  # share of a field's expected value that counts
     "hand_w": 0.85,  # weight of a hand card toward its field, decaying with its position
-    "unseen_w": 0.10,  # share of the unseen cards of a field's bean expected to join it
-    "empty": 0.35,  # an empty own field
+    "unseen_w": 0.3,  # share of the unseen cards of a field's bean expected to join it
+    "empty": 0.0,  # an empty own field
     "clog": 0.45,  # a card near the hand's front that fits no field
-    "mafia_hand": 0.35,  # a hand card of a bean the mafia collects
+    "mafia_hand": 1.2,  # a hand card of a bean the mafia collects
     "tax_turns": 1.0,  # how many taxes a taxed field is expected to pay
     "boss_flow": 0.7,  # share of the unseen cards of a boss's bean that will reach it
     "discard_boss": 0.8,  # share of the discard top run a boss will pull in
@@ -282,7 +282,8 @@ class GreedyBot:
         else:
             self.opp_beans = {}
             self.opp_empty = 0
-        self.grow = self.w["grow"] * min(1.0, self.turns_left / 3.0)
+        self.grow = self.w["grow"]
+        self.unseen_w = self.w["unseen_w"] * min(1.0, self.turns_left / 4.0)
 
     # -- scoring an action ------------------------------------------------------------------------
     def _score(self, model: _Model, action, phase) -> float:
@@ -331,11 +332,19 @@ class GreedyBot:
 
     # -- evaluation -------------------------------------------------------------------------------
     def _field_value(self, m: _Model, bean: int, n: int, in_hand: dict) -> float:
+        """A field's worth: its value now, or its share of the value it is expected to reach
+        (with the beans of its type in the hand and part of the unseen ones), if more."""
         if n <= 0:
             return 0.0
         v = _value(bean, n)
-        eff = n + in_hand.get(bean, 0.0) + self.w["unseen_w"] * self.remaining[bean]
-        return v + self.grow * max(0.0, _interp(bean, eff) - v)
+        top = _METER[bean][3]
+        if n >= top:
+            return v
+        target = n + in_hand.get(bean, 0.0) + self.unseen_w * self.remaining[bean]
+        if target > top:
+            target = top
+        pot = self.grow * _interp(bean, target) * n / target
+        return pot if pot > v else v
 
     def _boss_future(self, bean: int, n: int, thr: int) -> float:
         """The mafia's expected coins from a boss growing ``bean`` with ``n`` cards."""
@@ -378,16 +387,19 @@ class GreedyBot:
             else:
                 empty_bosses.append(b)
         if empty_bosses and m.hand:
-            for b in empty_bosses:
-                best = None
-                for c in set(m.hand):
-                    if c in m.bb:
-                        continue
-                    cost = km * self._boss_future(c, 1, m.thr[b])
+            # refilled at the end of phase 5 with distinct hand beans no boss collects; the
+            # player picks: the boss with the highest threshold gets the cheapest bean first
+            beans = set(c for c in m.hand if c not in m.bb)
+            for b in sorted(empty_bosses, key=lambda b: -m.thr[b]):
+                if not beans:
+                    break
+                best, best_c = None, -1
+                for c in beans:
+                    cost = self._boss_future(c, 1, m.thr[b])
                     if best is None or cost < best:
-                        best = cost
-                if best is not None:
-                    score -= best
+                        best, best_c = cost, c
+                score -= km * best
+                beans.discard(best_c)
         # the discard top run flows to a boss that collects it in the next flip phase
         if m.dtop >= 0:
             b = m.collector(m.dtop)
