@@ -245,16 +245,22 @@ def render_part_generic(name: str, part: Any) -> list[RenderableType]:
 
 
 PartRenderer = Callable[[Any, Any, "Sequence[Any] | None"], list[RenderableType]]
-PART_RENDERERS: dict[str, PartRenderer] = {"beans": render_beans, "mafia": render_mafia}
+# part name -> (renderer, the attributes the part must have for it)
+PART_RENDERERS: dict[str, tuple[PartRenderer, tuple[str, ...]]] = {
+    "beans": (render_beans, ("fields",)),
+    "mafia": (render_mafia, ("bosses", "fields")),
+}
 
 
 def render_part(name: str, part: Any, view: Any, seats: Sequence[Any] | None) -> list[RenderableType]:
-    renderer = PART_RENDERERS.get(name)
-    if renderer is not None:
+    """A part by its own renderer, or as plain data when there is none or the part is shaped
+    differently than the renderer expects (another game family's part of the same name)."""
+    renderer, needs = PART_RENDERERS.get(name, (None, ()))
+    if renderer is not None and all(hasattr(part, attr) for attr in needs):
         try:
             return renderer(part, view, seats)
-        except (AttributeError, TypeError, IndexError, KeyError):
-            pass  # a part of that name shaped differently (another game family): show it plainly
+        except (AttributeError, TypeError, IndexError, KeyError, ValueError):
+            pass
     return render_part_generic(name, part)
 
 
@@ -266,9 +272,13 @@ def phase_label(game: Game) -> str:
     return f"{number}{phase.label}"
 
 
-def game_renderables(game: Game, player: int | None, seats: Sequence[Any] | None = None) -> list[RenderableType]:
-    """The table as ``player`` sees it, then the pending decision (without the action list)."""
-    view = game.view(player)
+def game_renderables(
+    game: Game, player: int | None, seats: Sequence[Any] | None = None, view: Any = None
+) -> list[RenderableType]:
+    """The table as ``player`` sees it (``view``, default ``game.view(player)``), then the
+    pending decision (without the action list)."""
+    if view is None:
+        view = game.view(player)
     out: list[RenderableType] = []
     to_act = game.to_act
     who = player_label(to_act, seats, player) if to_act is not None else "nobody"

@@ -260,7 +260,8 @@ def replay(saved: Game, console: Console, read_line: ReadLine | None = None) -> 
     for i, action in enumerate(actions, 1):
         player = game.to_act
         assert player is not None
-        where = f"turn {game.state.turn} · player {player + 1} · {render.phase_label(game)}"
+        phase = game.phase
+        where = f"turn {game.state.turn} · p{player + 1} · {phase.name if phase is not None else game.stage_name}"
         text = Text(f"{i:>4}. ", style="bold")
         text.append(f"{where}: ", style="dim")
         text.append(game.describe(action))
