@@ -38,8 +38,13 @@ def named(cards: Iterable[int]) -> list[str]:
     return [CARDS.beans[c].key for c in cards]
 
 
+CREATED: list = []  # every game a test started: conftest checks their invariants at teardown
+
+
 def new(players: int = 2, deck: Sequence[str] | None = None, seed: int = 0, options=None):
-    return beanframe.new_game(VARIANT, players, seed=seed, deck=deck, options=options)
+    game = beanframe.new_game(VARIANT, players, seed=seed, deck=deck, options=options)
+    CREATED.append(game)
+    return game
 
 
 def table(game):
