@@ -466,3 +466,24 @@ def test_draw_two_to_the_back():
     assert hand(game, 0) == ["fire", "blue", "kidney", "puff"]
     assert named(table(game).deck[-1:]) == ["runner"]
     assert game.state.active == 1 and game.state.turn == 6
+
+
+# RULES A "Turn" phase 5: beans on own fields are never given to the mafia: no legal action of
+# phase 5 (or the refill) takes a bean from an own field to a boss, even when a boss grows it
+@pytest.mark.parametrize("at", ["plant", "refill"])
+def test_no_field_beans_to_the_mafia(at):
+    game = situation(
+        at=at,
+        piles=[["blue"]] if at == "plant" else [],
+        fields=[[many("fire", 3), ["kidney"]], [[], []]],
+        bosses=[["fire"], [] if at == "refill" else ["kidney"]],
+        hands=[["fire", "puff", "kidney"], ["broad"]],
+    )
+    for action in game.legal_actions():
+        if action.code.startswith("harvest"):
+            continue
+        g = game.clone()
+        before = [len(f) for f in table(g).fields[0]]
+        g.apply(action)
+        after = [len(f) for f in table(g).fields[0]]
+        assert all(a >= b for a, b in zip(after, before)), action.code
