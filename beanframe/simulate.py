@@ -285,12 +285,15 @@ def simulate(
             records.extend(run_many(ruleset, bots, range(start, start + count)))
             progress(len(records), n)
     else:
-        with ProcessPoolExecutor(
+        # with fork (Linux) the initializer's arguments are inherited, not pickled: plugin
+        # objects given instead of names work too; only seeds and records cross the pipes
+        pool = ProcessPoolExecutor(
             max_workers=jobs,
             mp_context=_mp_context(),
             initializer=_init_worker,
-            initargs=(list(ruleset.order), players, _plain_options(options), bots),
-        ) as pool:
+            initargs=(list(variants), players, None if options is None else dict(options), bots),
+        )
+        try:
             pending = {pool.submit(_run_chunk, start, count) for start, count in _chunks(seed, n, jobs)}
             progress(0, n)
             while pending:
@@ -298,12 +301,13 @@ def simulate(
                 for future in finished:
                     records.extend(future.result())
                 progress(len(records), n)
+        except BaseException:
+            # an error or Ctrl-C: do not wait for the games still queued
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
         records.sort(key=lambda r: r.seed)
     summary.elapsed = time.perf_counter() - started
     summary.records = records
     return summary
 
-
-def _plain_options(options: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """Options as the worker will receive them (plain mappings stay as given)."""
-    return None if options is None else dict(options)

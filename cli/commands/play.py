@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from attrs import evolve
 from rich.text import Text
 
 from beanframe.core.game import Game
@@ -53,7 +54,7 @@ def start_game(settings: Settings, load: Path | None = None) -> Game:
     contradict the settings)."""
     if load is None:
         if settings.players is None and settings.seats:
-            settings = Settings(settings.variants, len(settings.seats), settings.seed, settings.seats, settings.options)
+            settings = evolve(settings, players=len(settings.seats))
         ruleset = compose_settings(settings)
         return ruleset.new_game(seed=settings.seed)
     game = load_game(read_text_file(load, "save file"))

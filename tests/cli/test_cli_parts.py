@@ -158,3 +158,30 @@ def test_replay_steps_and_stops():
     replayed = replay(saved, con, scripted(["a"]))  # all the rest
     assert replayed.actions == saved.actions
     assert replayed.to_json() == saved.to_json()
+
+
+class _House:
+    """A tiny house rule that replaces phase 2 and adds an unnumbered phase."""
+
+    @beanframe.hookimpl
+    def beanframe_variant(self):
+        return beanframe.VariantInfo(name="house", version="0.1", requires=("al_cabohne",))
+
+    @beanframe.hookimpl
+    def beanframe_register_phases(self, pipeline):
+        tax = pipeline.get("tax")
+        pipeline.replace("tax", tax.enter, title="beans for the mafia (house)")
+        pipeline.add("turn", "chat", lambda game: None, title="talk about beans", after="draw")
+
+
+def test_rules_show_who_added_and_changed_each_phase():
+    rs = beanframe.compose(["al_cabohne"], 2, extra_plugins=[_House()])
+    con, out = console()
+    render.render_all(con, render.rules_renderables(rs))
+    rows = [line for line in out.getvalue().splitlines() if "│" in line]
+    tax = next(r for r in rows if "│ tax " in r)
+    assert "replaced by house" in tax and "│ 2 │" in tax and "(house)" in tax
+    chat = next(r for r in rows if "│ chat " in r)
+    assert "house" in chat and "talk about beans" in chat
+    turn = [r.split("│")[2].strip() for r in rows if r.split("│")[2].strip() in {"leftovers", "tax", "play", "flip", "plant", "draw", "chat"}]
+    assert turn == ["leftovers", "tax", "play", "flip", "plant", "draw", "chat"]
