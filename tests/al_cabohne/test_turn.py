@@ -308,14 +308,13 @@ def test_flip_question_2_piles_so_far():
 
 # RULES A "Turn" phase 4 question 2: the discard top goes to a boss collecting its bean (who may
 # harvest); the discard can run empty this way
-def test_flip_question_2_feeds_the_boss_and_empties_the_discard():
-    game = situation(at="flip", deck=["blue", "kidney", "puff"], discard=["broad", "broad", "fire", "fire"], deck_size=20, bosses=[["fire"], ["broad"]])
-    # deck_size leaves the other cards under the discard: make sure the bottom stops the loop
-    t = table(game)
-    assert bosses(game)[1] == ["broad"] * 3
-    assert bosses(game)[0] == ["fire"] * 3  # 3 Feuerbohne: 1 coin, under Al's threshold 3
-    check(game)
-    assert t.discard  # the surplus under it
+def test_flip_question_2_feeds_the_bosses():
+    game = situation(at="flip", deck=["blue", "kidney", "puff"], discard=["broad", "broad", "fire", "fire", "runner"], bosses=[["fire"], ["broad"]])
+    # after the first flip: 2 Saubohnen to Don (3: 1 coin, under his 2), 2 Feuerbohnen to Al
+    assert bosses(game) == [["fire"] * 3, ["broad"] * 3]
+    assert discard_top_first(game) == ["runner"]
+    assert _piles(game) == [["blue"], ["kidney"], ["puff"]]
+    assert treasury(game) == 0
 
 
 def test_flip_discard_runs_empty():
