@@ -36,6 +36,8 @@ class BeanRules:
     reshuffle: bool = True  # rebuild the deck from the discard when it runs out
     run_out_limit: int = 3  # the game ends after the deck ran out this many times (initially:
     # the live limit is BeanTable.run_out_limit, which a "run_out" listener may raise)
+    #: fields may legally hold several beans (Prohibohn's Nightbar); invariants then allow it
+    mixed_fields: bool = False
     #: where a bean may be planted on a player's fields: (table, player, bean) -> field or None.
     #: A variant that changes what fields accept (Prohibohn's Nightbar) sets its own function.
     plant_target: Callable[[BeanTable, int, int], int | None] = field(default=None)
@@ -240,11 +242,17 @@ def _run_out(game: Game, table: BeanTable, rules: BeanRules) -> None:
         # since the draw is the turn's last phase)
         game.end_game()
         return
+    reshuffle(game, table)
+
+
+def reshuffle(game: Game, table: BeanTable) -> None:
+    """Shuffle the discard and the set-aside coins into the deck (beneath what it still holds).
+    Public so that a variant can grant one more deck from a ``run_out`` listener or a step."""
     pool = table.discard + table.set_aside
     table.discard.clear()
     table.set_aside.clear()
     game.random().shuffle(pool)
-    table.deck.extend(pool)
+    table.deck[:0] = pool
     game.emit("reshuffle", len(pool))
 
 

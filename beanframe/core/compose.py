@@ -145,7 +145,9 @@ class OptionRegistry(_Registry):
         super().__init__()
         self.options: dict[str, Option] = {}
 
-    def __call__(self, option: Option) -> None:
+    def __call__(self, option: Option, replace: bool = False) -> None:
+        if option.name in self.options and not replace:
+            raise ConfigError(f"{self.variant}: option {option.name!r} exists already (use replace=True)")
         self.options[option.name] = option
 
     def remove(self, name: str) -> None:
@@ -260,6 +262,31 @@ def _first_error(exc: BaseException) -> str:
     return str(exc)
 
 
+def supported_players(infos: Mapping[str, VariantInfo], order: Sequence[str]) -> set[int] | None:
+    """The player counts a variant set supports (None: any). A variant that declares counts
+    replaces those of the variants it requires (Bohnaparte, 3-6, on Bohnanza, 3-5, plays with 6);
+    one that declares none inherits them; independent variants must all support the count."""
+    effective: dict[str, set[int] | None] = {}
+    for name in order:  # requirements come first
+        info = infos[name]
+        if info.players:
+            effective[name] = set(info.players)
+            continue
+        inherited: set[int] | None = None
+        for req in info.requires:
+            counts = effective.get(req)
+            if counts is not None:
+                inherited = set(counts) if inherited is None else inherited & counts
+        effective[name] = inherited
+    required = {req for info in infos.values() for req in info.requires}
+    supported: set[int] | None = None
+    for name in order:
+        if name in required or effective[name] is None:
+            continue  # a requirement's counts are decided by the variants built on it
+        supported = set(effective[name]) if supported is None else supported & effective[name]
+    return supported
+
+
 @define
 class Composition:
     """A validated variant set, before the composition hooks ran."""
@@ -290,11 +317,7 @@ def validate(variants: Sequence[Any], players: int, options: Mapping[str, Any] |
     order = _dependency_order(infos)
     if not isinstance(players, int) or isinstance(players, bool):
         raise ConfigError(f"the number of players must be a whole number, not {players!r}")
-    supported = None
-    for name in order:
-        counts = set(infos[name].players)
-        if counts:
-            supported = counts if supported is None else supported & counts
+    supported = supported_players(infos, order)
     if supported is not None and players not in supported:
         allowed = ", ".join(map(str, sorted(supported))) or "none"
         raise ConfigError(f"{' + '.join(order)} cannot be played by {players} player(s) (supported: {allowed})")

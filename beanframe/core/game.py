@@ -105,7 +105,10 @@ class Ruleset:
 
         self.actions = ActionTable()
         for cls in actions_reg.classes:
-            self.actions.add_class(cls, config)
+            try:
+                self.actions.add_class(cls, config)
+            except (ValueError, NotImplementedError) as exc:
+                raise ConfigError(f"action class {cls.__name__} ({cls.__module__}): {exc}") from exc
         self.steps: dict[str, Step] = steps_reg.steps
         # steps that keep Step.resolve (always "decide now"): after an action that leaves their
         # frame on top, there is nothing to advance
@@ -319,6 +322,11 @@ class Game:
             s.stack.clear()
         elif s.ending == NOT_ENDING:
             s.ending = END_AFTER_TURN
+
+    def cancel_end(self) -> None:
+        """Withdraw an end asked for with ``end_game()`` (e.g. a variant that grants one more deck
+        after the last sales: Prohibohn under ten buildings)."""
+        self.state.ending = NOT_ENDING
 
     @property
     def ending(self) -> bool:

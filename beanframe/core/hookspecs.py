@@ -98,7 +98,8 @@ def beanframe_register_steps(register: StepRegistry) -> None:
 def beanframe_register_options(register: OptionRegistry) -> None:
     """Register any-time options (:class:`Option`): actions a player may take at every one of
     their decisions where the current step allows options (harvest, buy a field, buy a building).
-    ``register.remove(name)`` drops an option a requirement registered (e.g. no third field).
+    ``register(option, replace=True)`` changes an option a requirement registered under the same
+    name; ``register.remove(name)`` drops one (e.g. Prohibohn: no third field).
 
     Result: none.
     """

@@ -18,8 +18,9 @@ class VariantInfo:
 
     ``options`` is an attrs class whose fields (with defaults and validators) are the variant's
     options; composition builds it from the user's mapping and rejects unknown keys or bad values.
-    ``players`` lists the player counts the variant supports; when several variants are composed,
-    the game supports the intersection.
+    ``players`` lists the player counts the variant supports; empty means "those of the variants
+    I require". A variant's counts replace those of its requirements; independent variants in one
+    set must all support the count (see ``compose.supported_players``).
     """
 
     name: str

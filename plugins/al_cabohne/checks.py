@@ -28,8 +28,11 @@ def invariants(game) -> list[str]:
             problems.append(f"{bean.name}: {seen[b]} cards accounted for, the game has {bean.count}")
     if sum(seen.values()) != cards.total:
         problems.append(f"{sum(seen.values())} cards accounted for, the game has {cards.total}")
+    mixed = game.ruleset.config.params["beans"].mixed_fields  # Prohibohn's Nightbar allows two
     for p, fields in enumerate(table.fields):
-        beans = [f[0] for f in fields if f]
+        if mixed:
+            continue
+        beans = [f[-1] for f in fields if f]
         for i, f in enumerate(fields):
             if len(set(f)) > 1:
                 problems.append(f"player {p + 1} field {i + 1} holds several beans")

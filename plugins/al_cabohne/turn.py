@@ -485,7 +485,7 @@ def harvest_legal(game: Game, player: int):
 
 
 def harvest_apply(game: Game, action: Harvest) -> None:
-    harvest(game, game.state.parts[BEANS], game.state.active, action.field)
+    harvest(game, game.state.parts[BEANS], game.to_act, action.field)
 
 
 def buy_field_legal(game: Game, player: int):
@@ -506,7 +506,7 @@ def buy_field_legal(game: Game, player: int):
 def buy_field_apply(game: Game, action: BuyField) -> None:
     """The coins paid are set aside; they return to the deck at the next reshuffle."""
     table, _ = _beans(game)
-    player = game.state.active
+    player = game.to_act
     cost = game.ruleset.config.params["al_cabohne"].third_field_cost
     pay_coins(table, player, cost, table.set_aside)
     table.fields[player].append([])
