@@ -64,6 +64,7 @@ def test_third_run_out_in_phase_4():
         run_outs=2,
         deck=["blue", "kidney"],
         deck_size=2,
+        discard=["french"],  # a top nobody collects, above the cards left over
         hands=[["fire"], ["puff"]],
         bosses=BOSSES,
     )
@@ -83,7 +84,7 @@ def test_third_run_out_in_phase_4():
 
 # F.4: a replacement flip for the mafia may be what runs the deck out the third time
 def test_third_run_out_during_a_replacement_flip():
-    game = situation(at="flip", run_outs=2, deck=["blue", "runner"], deck_size=2, hands=[["fire"], ["puff"]], bosses=BOSSES)
+    game = situation(at="flip", run_outs=2, deck=["blue", "runner"], deck_size=2, discard=["french"], hands=[["fire"], ["puff"]], bosses=BOSSES)
     assert [named(p) for p in table(game).piles] == [["blue"]]
     assert bosses(game)[0] == ["runner", "runner"]
     assert game.phase.name == "plant"

@@ -86,7 +86,7 @@ def test_solo_pile_that_fits_nowhere():
 # F.7: when the deck reaches zero (here while flipping) the turn is finished: phase 4 is still
 # played, nothing is reshuffled, then the game ends
 def test_solo_deck_runs_out_while_flipping():
-    game = situation(1, at="flip", deck=["blue", "kidney"], deck_size=2, bosses=BOSSES3, hands=[["fire"]])
+    game = situation(1, at="flip", deck=["blue", "kidney"], deck_size=2, discard=["french"], bosses=BOSSES3, hands=[["fire"]])
     t = table(game)
     assert t.deck == [] and [named(p) for p in t.piles] == [["blue"], ["kidney"]]
     assert not events_of(game, "reshuffle")
