@@ -420,48 +420,67 @@ class GreedyBot:
         for c in m.hand[:4]:
             if c in m.bb:
                 score -= w["mafia_hand"]
-        # piles still to place, leftovers still to handle (best placement each)
+        # piles still to place, leftovers still to handle
         if m.piles:
-            for bean, n in m.piles:
-                score += self._pile_option(m, bean, n, in_hand, m.done)
+            score += self._place(m, m.piles, in_hand, "left" if m.done else "pile")
         if m.left and phase == "leftovers":
-            for bean, n in m.left:
-                score += n * self._pile_option(m, bean, 1, in_hand, False, leftover=True)
+            score += self._place(m, m.left, in_hand, "leftover")
         return score
 
-    def _pile_option(self, m: _Model, bean: int, n: int, in_hand, done: bool, leftover=False) -> float:
-        """The best thing to do with a pile still waiting, as a score change."""
-        w = self.w
+    def _place(self, m: _Model, piles, in_hand, kind: str) -> float:
+        """The best placement of waiting piles, one after the other (largest first), sharing the
+        empty fields and the fields that could be harvested to make room; as a score change.
+        ``kind``: "pile" (phase 5), "left" (done: they go to the opponent), "leftover"."""
+        if kind == "left":
+            if self.solo:
+                return 0.0
+            return -self.w["opp"] * sum(self._opp_gain(bean, n) for bean, n in piles)
         km = self.k_mafia
-        options = []
-        if done and not self.solo:
-            # left to the opponent
-            return -w["opp"] * self._opp_gain(bean, n)
-        for i, x in enumerate(m.fb):
-            if x == bean:
-                before = self._field_value(m, bean, m.fn[i], in_hand)
-                options.append(self._field_value(m, bean, m.fn[i] + n, in_hand) - before)
-                break
-        else:
-            if -1 in m.fb:
-                options.append(self._field_value(m, bean, n, in_hand) - w["empty"])
-        b = m.collector(bean)
-        if b >= 0:
-            options.append(-km * n * m.thr[b] / _METER[bean][m.thr[b] - 1])
-        elif -1 in m.bb:
-            options.append(-km * self._boss_future(bean, n, 1))
-        if leftover:
-            options.append(-0.1)
-        elif not self.solo:
-            options.append(-w["opp"] * self._opp_gain(bean, n))
-        if not options:
-            # must harvest a field first: lose the cheapest field's growth
-            loss = min(
-                (self._field_value(m, x, m.fn[i], in_hand) - _value(x, m.fn[i]) for i, x in enumerate(m.fb) if x >= 0),
-                default=0.0,
-            )
-            options.append(-loss - w["empty"] + self._field_value(m, bean, n, in_hand))
-        return max(options)
+        fb, fn = m.fb, m.fn
+        free = fb.count(-1)
+        pile_beans = set(bean for bean, _ in piles)
+        losses = sorted(
+            self._field_value(m, x, fn[i], in_hand) - _value(x, fn[i])
+            for i, x in enumerate(fb)
+            if x >= 0 and x not in pile_beans and fn[i] >= 2
+        )
+        total = 0.0
+        order = sorted(piles, key=lambda p: -p[1]) if len(piles) > 1 else piles
+        for bean, n in order:
+            best = None
+            if bean in fb:
+                i = fb.index(bean)
+                best = self._field_value(m, bean, fn[i] + n, in_hand) - self._field_value(m, bean, fn[i], in_hand)
+                use = 0
+            else:
+                gain = self._field_value(m, bean, n, in_hand)
+                if free:
+                    best, use = gain, 1
+                elif losses:
+                    best, use = gain - losses[0], 2
+            b = m.collector(bean)
+            if b >= 0:
+                cost = -km * n * m.thr[b] / _METER[bean][m.thr[b] - 1]
+            elif -1 in m.bb:
+                cost = -km * min(self._boss_future(bean, n, m.thr[e]) for e, x in enumerate(m.bb) if x < 0)
+            else:
+                cost = None
+            if kind == "leftover":
+                alt = -0.1 * n
+                if b >= 0:
+                    alt -= km * self.w["discard_boss"] * n * m.thr[b] / _METER[bean][m.thr[b] - 1]
+                cost = alt if cost is None or alt > cost else cost
+            elif not self.solo:
+                alt = -self.w["opp"] * self._opp_gain(bean, n)
+                cost = alt if cost is None or alt > cost else cost
+            if best is None or (cost is not None and cost > best):
+                best, use = (cost if cost is not None else -3.0), 0
+            if use == 1:
+                free -= 1
+            elif use == 2:
+                losses.pop(0)
+            total += best
+        return total
 
     def _opp_gain(self, bean: int, n: int) -> float:
         have = self.opp_beans.get(bean)
