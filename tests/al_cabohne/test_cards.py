@@ -8,7 +8,7 @@ import pytest
 
 from beanframe.beans import sell
 
-from .helpers import CARDS, bean, check, new, total_cards
+from .helpers import CARDS, bean, check, mafia, new, table, total_cards
 
 
 # RULES A "Cards": 116 bean cards, 7 beans with these counts
@@ -105,8 +105,6 @@ def test_every_bean_count_in_a_stacked_game_is_kept():
     # RULES A "Cards": a stacked deck is still the full card set
     game = new(2, deck=["runner"] * 13, seed=1)
     seen = Counter()
-    from .helpers import mafia, table
-
     for z in table(game).zones().values():
         seen.update(z)
     for f in mafia(game).bosses:

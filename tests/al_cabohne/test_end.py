@@ -3,6 +3,8 @@ F.4, F.5, F.6, F.17, F.18)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from beanframe.errors import GameOverError
@@ -17,6 +19,7 @@ from .helpers import (
     hand,
     many,
     named,
+    new,
     situation,
     table,
     treasury,
@@ -165,10 +168,6 @@ def test_winners(coins_, treasury_, winners):
 
 # RULES A "Deck and game end": a whole game played by the engine ends at the third run-out
 def test_full_random_game_ends_at_the_third_run_out():
-    import random
-
-    from .helpers import new
-
     game = new(2, seed=11)
     rng = random.Random(5)
     while not game.is_over:

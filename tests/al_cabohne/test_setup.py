@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import bosses, check, codes, events_of, hand, new, table
+from .helpers import bosses, check, codes, events_of, hand, named, new, table
 
 TEN = ["blue", "kidney", "fire", "puff", "broad", "french", "runner", "blue", "kidney", "fire"]
 
@@ -43,8 +43,6 @@ def test_mafia_start_runs_on_al_then_exactly_one_to_don():
     assert bosses(game) == [["puff", "puff", "puff"], ["french"]]
     # the second Brechbohne is still in the deck (Don gets exactly one card)
     assert len(table(game).deck) == 116 - 14
-    from .helpers import named
-
     # the top of the deck: the 2nd Brechbohne, then the Puffbohne
     assert named(table(game).deck[-2:]) == ["puff", "french"]
     check(game)
@@ -95,8 +93,6 @@ def test_solo_mafia_start_keeps_flipping_until_a_third_bean():
     deck = [*seven, "fire", "fire", "blue", "fire", "blue", "puff", "puff"]
     game = new(1, deck=deck)
     assert bosses(game) == [["fire", "fire", "fire"], ["blue", "blue"], ["puff"]]
-    from .helpers import named
-
     assert named(table(game).deck[-1:]) == ["puff"]
     check(game)
 

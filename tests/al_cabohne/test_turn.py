@@ -12,12 +12,12 @@ from .helpers import (
     codes,
     coins,
     discard_top_first,
+    events_of,
     events_since,
     fields,
     hand,
     many,
     named,
-    play,
     situation,
     table,
     treasury,
@@ -429,16 +429,12 @@ def test_refill_shows_the_hand_when_nothing_fits():
     game = situation(at="refill", bosses=[["fire"], []], hands=[["fire", "fire"], ["broad"]], deck=["blue", "kidney"])
     assert game.state.active == 1
     assert bosses(game) == [["fire"], []]
-    from .helpers import events_of
-
     assert events_of(game, "show_hand")
     assert hand(game, 0) == ["fire", "fire", "blue", "kidney"]
 
 
 # RULES A "Turn" phase 5: an empty hand gives nothing (and no hand is shown)
 def test_refill_with_an_empty_hand():
-    from .helpers import events_of
-
     game = situation(at="refill", bosses=[["fire"], []], hands=[[], ["broad"]], deck=["blue", "kidney"])
     assert game.state.active == 1
     assert bosses(game)[1] == [] and not events_of(game, "show_hand")
