@@ -125,7 +125,7 @@ def beanframe_register_events(events):
         return game.part(m.PART).boss_names[b] if game is not None else f"boss {b + 1}"
 
     events.describe("turn", lambda g, t, p: f"turn {t}: {_p(p)}")
-    events.describe("dealt", "dealt {0} cards to each player")
+    events.describe("dealt", lambda g, n: f"dealt {n} cards to {'the player' if g is not None and g.players == 1 else 'each player'}")
     events.describe("run_out", "the deck ran out ({0})")
     events.describe("reshuffle", "the discard was shuffled into a new deck of {0} cards")
     events.describe("flip", lambda g, c: f"flipped {names[c]}")
