@@ -14,7 +14,8 @@ Parts may offer two optional methods the checks use:
   fixed-order hand: between two positions it may only lose cards (at any place) and gain cards at
   its back. When the part's view also shows ``deck_size`` (and ``run_outs``), the gains are bounded
   by the cards that left the deck, which makes the check sharp; this assumes hands are filled only
-  from the deck, as in every bean game.
+  from the deck and the deck grows only when it runs out (``run_outs`` counts up), as in the bean
+  games. A variant that breaks that assumption on purpose skips the check: ``skip={"hand order"}``.
 """
 
 from __future__ import annotations
