@@ -91,7 +91,9 @@ W = {
     "tax_turns": 1.0,  # how many taxes a taxed field is expected to pay
     "boss_flow": 0.7,  # share of the unseen cards of a boss's bean that will reach it
     "discard_boss": 0.8,  # share of the discard top run a boss will pull in
-    "opp": 0.5,  # 2 players: weight of the opponent's gains
+    "opp": 0.5,
+    "mafia_reach": 20,  # how many front hand cards the mafia_hand weight looks at
+    "hand_card": 1.0,  # each hand card (a boss emptied later could be refilled with it)  # 2 players: weight of the opponent's gains
 }
 
 
@@ -283,6 +285,7 @@ class GreedyBot:
             self.opp_beans = {}
             self.opp_empty = 0
         self.grow = self.w["grow"]
+        self.mafia_reach = int(self.w["mafia_reach"])
         self.unseen_w = self.w["unseen_w"] * min(1.0, self.turns_left / 4.0)
 
     # -- scoring an action ------------------------------------------------------------------------
@@ -417,9 +420,11 @@ class GreedyBot:
                 fits.add(c)
                 continue
             score -= w["clog"] * (1.0 if pos == 0 else 0.7 if pos == 1 else 0.4)
-        for c in m.hand[:4]:
+        for c in m.hand[: self.mafia_reach]:
             if c in m.bb:
                 score -= w["mafia_hand"]
+        if w["hand_card"]:
+            score -= w["hand_card"] * len(m.hand)
         # piles still to place, leftovers still to handle
         if m.piles:
             score += self._place(m, m.piles, in_hand, "left" if m.done else "pile")
