@@ -187,6 +187,8 @@ def stack_deck(cards: CardSet, top: Sequence[Any] | None, game: Game) -> list[in
             raise ConfigError(f"stacked deck has more {cards.names[b]} than the {cards.beans[b].count} in the game")
         remaining[b] -= 1
         stacked.append(b)
+    if top is not None:  # saves record the canonical names, whatever alias was given
+        game.setup_args["deck"] = [cards.names[b] for b in stacked]
     rest = [b for b, n in enumerate(remaining) for _ in range(n)]
     game.random().shuffle(rest)
     stacked.reverse()

@@ -20,6 +20,7 @@ from attrs import define, field
 from beanframe.core import hookspecs
 from beanframe.core.actions import Action
 from beanframe.core.steps import Option, Step
+from beanframe.core.strict import strict_converter
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
 
@@ -62,7 +63,12 @@ def get_plugin_manager(plugins: Iterable[Any] = ()) -> pluggy.PluginManager:
         pm.register(plugin, name=name)
     for plugin in plugins:
         info = variant_info(plugin)
-        pm.register(plugin, name=info.name)
+        try:
+            pm.register(plugin, name=info.name)
+        except pluggy.PluginValidationError as exc:
+            raise ConfigError(f"plugin {info.name!r}: {exc}") from exc
+        except ValueError as exc:  # the same plugin or name twice
+            raise ConfigError(f"plugin {info.name!r} cannot be registered: {exc}") from exc
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
@@ -190,7 +196,7 @@ class BotRegistry(_Registry):
 # Validation
 # --------------------------------------------------------------------------------------------
 
-_options_converter = cattrs.Converter(forbid_extra_keys=True)
+_options_converter = strict_converter()
 
 
 def _resolve(variants: Sequence[Any]) -> list[Any]:
@@ -317,6 +323,8 @@ def validate(variants: Sequence[Any], players: int, options: Mapping[str, Any] |
     order = _dependency_order(infos)
     if not isinstance(players, int) or isinstance(players, bool):
         raise ConfigError(f"the number of players must be a whole number, not {players!r}")
+    if players < 1:
+        raise ConfigError(f"a game needs at least one player, not {players}")
     supported = supported_players(infos, order)
     if supported is not None and players not in supported:
         allowed = ", ".join(map(str, sorted(supported))) or "none"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import cattrs
 from attrs import frozen
 
+from beanframe.core.strict import strict_converter
 from beanframe.errors import BeanframeError, ConfigError, SaveFileError
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 FORMAT = "beanframe-save"
 FORMAT_VERSION = 1
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
+_converter = strict_converter()
 
 
 @frozen
@@ -90,7 +91,7 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
         raise SaveFileError(f"not a beanframe save file: invalid JSON ({exc})") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveFileError("not a beanframe save file (no 'format': 'beanframe-save' in it)")
-    if raw.get("format_version") != FORMAT_VERSION:
+    if type(raw.get("format_version")) is not int or raw["format_version"] != FORMAT_VERSION:
         raise SaveFileError(f"save format version {raw.get('format_version')!r} is not supported (this beanframe reads {FORMAT_VERSION})")
     try:
         save = _converter.structure(raw, SaveFile)

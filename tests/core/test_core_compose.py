@@ -93,7 +93,6 @@ def test_the_player_count_must_be_a_whole_number(players):
         validate([info_plugin("alpha")], players)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: validate() accepts player counts < 1 when no variant limits them")
 @pytest.mark.parametrize("players", [0, -1])
 def test_there_is_at_least_one_player(players):
     with pytest.raises(ConfigError, match=r"player"):
@@ -119,7 +118,6 @@ def test_bad_option_value_names_variant_and_option():
         validate([house], 2, {"house": 5})
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: cattrs' int hook silently truncates floats and converts strings/bools")
 @pytest.mark.parametrize("value", [2.5, "3", True])
 def test_option_values_of_the_wrong_type_are_refused(value):
     house = info_plugin("house", options=HouseOptions)
@@ -156,7 +154,6 @@ def test_a_misspelled_hook_fails_loudly():
         beanframe.compose([counter(), house], 2)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: get_plugin_manager wraps check_pending() but not register()")
 def test_a_hook_with_a_wrong_argument_fails_loudly():
     house = plugin("house", beanframe_register_phases=lambda pipe: None)  # the argument is "pipeline"
     with pytest.raises(ConfigError, match=r"house"):

@@ -1,0 +1,59 @@
+"""A cattrs converter that refuses to guess: user files (options, save files) must give whole
+numbers as numbers, text as text and lists as lists. cattrs' defaults would turn ``"3"`` or
+``2.5`` into 3 and ``"pass"`` into a list of letters; a rules engine must say what is wrong."""
+
+from __future__ import annotations
+
+from typing import Any, get_args, get_origin
+
+import cattrs
+
+
+def _kind(value: Any) -> str:
+    return type(value).__name__
+
+
+def strict_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+
+    def whole(value: Any, _: Any) -> int:
+        if type(value) is not int:
+            raise TypeError(f"expected a whole number, not {value!r} ({_kind(value)})")
+        return value
+
+    def number(value: Any, _: Any) -> float:
+        if type(value) not in (int, float):
+            raise TypeError(f"expected a number, not {value!r} ({_kind(value)})")
+        return float(value)
+
+    def flag(value: Any, _: Any) -> bool:
+        if type(value) is not bool:
+            raise TypeError(f"expected true or false, not {value!r} ({_kind(value)})")
+        return value
+
+    def text(value: Any, _: Any) -> str:
+        if type(value) is not str:
+            raise TypeError(f"expected text, not {value!r} ({_kind(value)})")
+        return value
+
+    def listing(value: Any, cls: Any) -> list:
+        if type(value) is not list:
+            raise TypeError(f"expected a list, not {value!r} ({_kind(value)})")
+        args = get_args(cls)
+        return [conv.structure(v, args[0]) for v in value] if args else list(value)
+
+    def table(value: Any, cls: Any) -> dict:
+        if type(value) is not dict:
+            raise TypeError(f"expected a table, not {value!r} ({_kind(value)})")
+        args = get_args(cls)
+        if not args:
+            return dict(value)
+        return {conv.structure(k, args[0]): conv.structure(v, args[1]) for k, v in value.items()}
+
+    conv.register_structure_hook(int, whole)
+    conv.register_structure_hook(float, number)
+    conv.register_structure_hook(bool, flag)
+    conv.register_structure_hook(str, text)
+    conv.register_structure_hook_func(lambda t: t is list or get_origin(t) is list, listing)
+    conv.register_structure_hook_func(lambda t: t is dict or get_origin(t) is dict, table)
+    return conv
