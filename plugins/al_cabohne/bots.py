@@ -86,7 +86,7 @@ W = {
     "hand_w": 0.85,  # weight of a hand card toward its field, decaying with its position
     "unseen_w": 0.3,  # share of the unseen cards of a field's bean expected to join it
     "empty": 0.0,  # an empty own field
-    "clog": 0.45,  # a card near the hand's front that fits no field
+    "clog": 1.6,  # a card near the hand's front that fits no field
     "mafia_hand": 1.2,  # a hand card of a bean the mafia collects
     "tax_turns": 1.0,  # how many taxes a taxed field is expected to pay
     "boss_flow": 0.7,  # share of the unseen cards of a boss's bean that will reach it
