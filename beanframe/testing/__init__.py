@@ -58,7 +58,6 @@ from beanframe.testing.checks import (
     check_views,
     hand_order_problems,
     invariant_problems,
-    plugins_of,
     replay,
     views,
     where,

@@ -18,14 +18,10 @@ from . import actions as A
 from . import mafia as m
 from .actions import (
     BuyField,
-    DiscardLeftover,
     Done,
     Gift,
-    GivePile,
     Harvest,
     Pass,
-    PayTax,
-    PlantFront,
     PlantLeftover,
     PlantPile,
 )
