@@ -104,16 +104,22 @@ def mean(xs) -> float:
 
 def report(kind: str, results: list[dict], seconds: float) -> None:
     n = len(results)
-    wins = lambda who: sum(who in r["won"] for r in results)  # noqa: E731
+    wins = lambda who: sum(who in r["won"] for r in results)
     if kind in ("solo", "random-solo"):
         who = "greedy" if kind == "solo" else "random"
         print(f"{who} solo ({n} games, {seconds:.1f} s)")
         print(f"  {who} win rate : {rate(wins('me'), n)}")
-        print(f"  mean score     : {who} {mean(r['me'] for r in results):.2f}  vs  mafia {mean(r['mafia'] for r in results):.2f} (doubled)")
+        print(
+            f"  mean score     : {who} {mean(r['me'] for r in results):.2f}  vs  mafia {mean(r['mafia'] for r in results):.2f} (doubled)"
+        )
     else:
         who = "greedy" if kind == "duel" else "random"
-        print(f"{who} vs random, 2 players ({n} games, {who} p1 on even seeds, p2 on odd; {seconds:.1f} s)")
-        print(f"  {who + ' (me)' if who == 'random' else who:<12} win rate : {rate(wins('me'), n)}")
+        print(
+            f"{who} vs random, 2 players ({n} games, {who} p1 on even seeds, p2 on odd; {seconds:.1f} s)"
+        )
+        print(
+            f"  {who + ' (me)' if who == 'random' else who:<12} win rate : {rate(wins('me'), n)}"
+        )
         print(f"  {'random':<12} win rate : {rate(wins('other'), n)}")
         print(f"  {'mafia':<12} win rate : {rate(wins('mafia'), n)}")
         print(
@@ -124,10 +130,19 @@ def report(kind: str, results: list[dict], seconds: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per line (seeds 0..N-1), default 1000")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes, default 1")
     parser.add_argument(
-        "--only", default="solo,duel,random-solo,random-duel", help="comma-separated: solo, duel, random-solo, random-duel"
+        "--games",
+        type=int,
+        default=1000,
+        help="games per line (seeds 0..N-1), default 1000",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="worker processes, default 1"
+    )
+    parser.add_argument(
+        "--only",
+        default="solo,duel,random-solo,random-duel",
+        help="comma-separated: solo, duel, random-solo, random-duel",
     )
     args = parser.parse_args(argv)
     if args.games < 1:

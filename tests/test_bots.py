@@ -5,11 +5,6 @@ bot, and makes the sensible choice in small hand-built situations; the random bo
 from __future__ import annotations
 
 import pytest
-
-import beanframe
-from beanframe.agents import RandomBot, make_bot, play_game
-from beanframe.beans import BeansView
-from beanframe.core.view import View
 from beanframe_plugins.al_cabohne.actions import (
     Done,
     Gift,
@@ -22,6 +17,11 @@ from beanframe_plugins.al_cabohne.actions import (
 )
 from beanframe_plugins.al_cabohne.bots import GreedyBot
 from beanframe_plugins.al_cabohne.mafia import MafiaView
+
+import beanframe
+from beanframe.agents import RandomBot, make_bot, play_game
+from beanframe.beans import BeansView
+from beanframe.core.view import View
 
 
 @pytest.fixture(scope="module")
@@ -188,7 +188,12 @@ def make_view(
         leftovers=(),
         run_outs=0,
     )
-    mafia = MafiaView(bosses=names, thresholds=thresholds, fields=tuple(field(b) for b in bosses), treasury=treasury)
+    mafia = MafiaView(
+        bosses=names,
+        thresholds=thresholds,
+        fields=tuple(field(b) for b in bosses),
+        treasury=treasury,
+    )
     return View(
         player=0,
         players=players,
