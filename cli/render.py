@@ -12,12 +12,13 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import attrs
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+
+from beanframe.core.view import plain_data
 
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
@@ -27,17 +28,6 @@ if TYPE_CHECKING:
     from beanframe.simulate import SimulationSummary
 
 NONE = "—"
-
-
-def plain(value: Any) -> Any:
-    """attrs instances, tuples and dicts as plain dicts, lists and values."""
-    if attrs.has(type(value)):
-        return {f.name: plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
 
 
 def make_console(stderr: bool = False) -> Console:
@@ -98,7 +88,7 @@ def rules_renderables(ruleset: Ruleset) -> list[RenderableType]:
     versions = ", ".join(f"{n} {v}" for n, v in ruleset.versions().items())
     out.append(Text(f"{ruleset.name} for {ruleset.players} player(s)  ({versions})", style="bold"))
     for name, opts in ruleset.options.items():
-        values = plain(opts)
+        values = plain_data(opts)
         if values:
             out.append(Text(f"options of {name}: " + ", ".join(f"{k}={v!r}" for k, v in values.items())))
     for stage in ("setup", "turn", "end"):
@@ -232,7 +222,7 @@ def render_mafia(mafia: Any, view: Any, seats: Sequence[Any] | None) -> list[Ren
 
 
 def render_part_generic(name: str, part: Any) -> list[RenderableType]:
-    data = plain(part)
+    data = plain_data(part)
     table = Table(title=name, title_justify="left", show_header=False)
     table.add_column("key", style="dim", no_wrap=True)
     table.add_column("value")

@@ -39,16 +39,17 @@ class View:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (lists, dicts, ints, strings): for JSON, logs, or leak checks."""
-        return _plain(self)
+        return plain_data(self)
 
 
-def _plain(value: Any) -> Any:
+def plain_data(value: Any) -> Any:
+    """attrs instances, tuples and dicts as plain dicts, lists and values (JSON-ready)."""
     if attrs.has(type(value)):
-        return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
+        return {f.name: plain_data(getattr(value, f.name)) for f in attrs.fields(type(value))}
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain_data(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain_data(v) for v in value]
     return value
 
 
