@@ -20,7 +20,7 @@ from attrs import define, field
 from beanframe.core import hookspecs
 from beanframe.core.actions import Action
 from beanframe.core.steps import Option, Step
-from beanframe.core.strict import strict_converter
+from beanframe.core.strict import problems, strict_converter
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
 
@@ -255,17 +255,8 @@ def _structure_options(info: VariantInfo, given: Mapping[str, Any] | Any) -> Any
     try:
         return _options_converter.structure(dict(given), info.options)
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
-        detail = _first_error(exc)
-        raise ConfigError(f"bad option for {info.name}: {detail}") from None
-
-
-def _first_error(exc: BaseException) -> str:
-    if isinstance(exc, cattrs.BaseValidationError) and exc.exceptions:
-        inner = exc.exceptions[0]
-        notes = getattr(inner, "__notes__", None) or []
-        where = f" ({notes[0]})" if notes else ""
-        return f"{_first_error(inner)}{where}"
-    return str(exc)
+        where, what = problems(exc, info.name)[0]
+        raise ConfigError(f"bad option for {where}: {what}") from None
 
 
 def supported_players(infos: Mapping[str, VariantInfo], order: Sequence[str]) -> set[int] | None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import cattrs
 from attrs import frozen
 
-from beanframe.core.strict import strict_converter
+from beanframe.core.strict import problems, strict_converter
 from beanframe.errors import BeanframeError, ConfigError, SaveFileError
 
 if TYPE_CHECKING:
@@ -96,7 +96,8 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
     try:
         save = _converter.structure(raw, SaveFile)
     except cattrs.BaseValidationError as exc:
-        raise SaveFileError(f"corrupt save file: {_describe(exc)}") from None
+        where, what = problems(exc, "save")[0]
+        raise SaveFileError(f"corrupt save file: {what} (at {where})") from None
 
     given = {variant_info(p).name: p for p in plugins}
     installed = discover()
@@ -127,13 +128,3 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
 def _normalise(state: dict[str, Any]) -> Any:
     # JSON has no tuples: compare through the same round trip the snapshot takes
     return json.loads(json.dumps(state))
-
-
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, cattrs.BaseValidationError) and exc.exceptions:
-        inner = exc.exceptions[0]
-        notes = [str(n) for n in getattr(inner, "__notes__", [])]
-        return f"{_describe(inner)}{' (' + notes[0] + ')' if notes else ''}"
-    if isinstance(exc, KeyError):
-        return f"missing field {exc}"
-    return str(exc) or type(exc).__name__

@@ -57,3 +57,21 @@ def strict_converter() -> cattrs.Converter:
     conv.register_structure_hook_func(lambda t: t is list or get_origin(t) is list, listing)
     conv.register_structure_hook_func(lambda t: t is dict or get_origin(t) is dict, table)
     return conv
+
+
+def problems(exc: Exception, root: str) -> list[tuple[str, str]]:
+    """(where, what) for each problem in a cattrs structuring error, ``where`` a dotted path
+    under ``root`` (e.g. ``al_cabohne.third_field_cost``)."""
+    if not isinstance(exc, cattrs.BaseValidationError):
+        return [(root, str(exc))]
+
+    def say(error: BaseException, _: Any) -> str:
+        if isinstance(error, KeyError):
+            return f"missing field {error}"
+        return str(error) or type(error).__name__
+
+    out = []
+    for line in cattrs.transform_error(exc, path=root, format_exception=say):
+        what, _, where = line.rpartition(" @ ")
+        out.append((where or root, what or line))
+    return out
