@@ -156,3 +156,15 @@ def test_registering_an_existing_option_needs_replace():
     play_out(game, 4)
     harvests = [e for e in game.events if e[0] == "harvest" and game.is_over]
     assert calls and len(calls) <= len(harvests)  # the final harvest adds its own events
+
+
+def test_no_card_is_drawn_once_the_game_ends_now():
+    # open point O4: a listener ending the game "now" during a flip stops the flipping
+    from beanframe.beans import draw
+
+    game = beanframe.new_game(["al_cabohne"], 2, seed=6)
+    table = game.part(BEANS)
+    deck = len(table.deck)
+    game.end_game(now=True)
+    assert draw(game, table) is None
+    assert len(table.deck) == deck

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, field, frozen
 
 from beanframe.beans.cards import CardSet
+from beanframe.core.state import END_NOW
 from beanframe.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -221,6 +222,8 @@ def draw(game: Game, table: BeanTable) -> int | None:
     last run-out allowed (``table.run_out_limit``; the game then ends after this turn) or the rules
     do not reshuffle. A draw that finds the deck empty counts as a run-out too, so every game ends.
     """
+    if game.state.ending == END_NOW:  # the game stops now: a running phase draws nothing more
+        return None
     deck = table.deck
     if not deck:
         rules: BeanRules = game.ruleset.config.params["beans"]
