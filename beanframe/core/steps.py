@@ -43,7 +43,8 @@ class Step:
         raise NotImplementedError
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        """A short human description of the decision."""
+        """A short human description of the decision. It is public (every player's view shows it),
+        so it must not depend on hidden cards; the conformance kit checks this."""
         return self.kind.replace("_", " ")
 
 
