@@ -48,9 +48,9 @@ class BeanRules:
             self.plant_target = plant_target
 
 
-def rules_of(game_or_config: Any) -> BeanRules:
-    params = game_or_config.params if hasattr(game_or_config, "params") else game_or_config.ruleset.config.params
-    return params["beans"]
+def rules_of(game: Game) -> BeanRules:
+    """The bean family's parameters of a game's ruleset."""
+    return game.ruleset.config.params["beans"]
 
 
 @frozen
@@ -284,20 +284,14 @@ def plant_target(table: BeanTable, player: int, bean: int) -> int | None:
 
 
 def may_harvest(table: BeanTable, player: int, index: int) -> bool:
-    """A field may be harvested if it holds two or more beans, or if it holds one and no own field
-    holds more than one (RULES A, F.19; empty fields do not count)."""
-    fields = table.fields[player]
-    n = len(fields[index])
-    if n >= 2:
-        return True
-    if n == 0:
-        return False
-    return all(len(f) <= 1 for f in fields)
+    """Whether ``player`` may harvest field ``index`` now (the rule of :func:`harvestable`)."""
+    return index in harvestable(table, player)
 
 
 def harvestable(table: BeanTable, player: int, labels: Sequence[Any] | None = None) -> list[Any]:
-    """The fields ``player`` may harvest now (the rule of :func:`may_harvest`, for all fields):
-    their indexes, or ``labels[index]`` when labels are given (e.g. interned actions)."""
+    """The fields ``player`` may harvest now: those with two or more beans; if no field holds more
+    than one, the one-bean fields (RULES A "Harvest and sell", F.19; empty fields never). Their
+    indexes, or ``labels[index]`` when labels are given (e.g. interned actions)."""
     big: list[Any] = []
     single: list[Any] = []
     for i, f in enumerate(table.fields[player]):

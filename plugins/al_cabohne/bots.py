@@ -42,12 +42,7 @@ _INDEX = {name: i for i, name in enumerate(CARDS.names)}
 _NB = len(CARDS.beans)
 _COUNT = tuple(b.count for b in CARDS.beans)
 _METER = tuple(b.meter for b in CARDS.beans)
-_VALUES = CARDS.values
-
-
-def _value(b: int, n: int) -> int:
-    v = _VALUES[b]
-    return v[n] if n < len(v) else v[-1]
+_value = CARDS.value  # coins for n cards of a bean (past the 4-coin size: still 4)
 
 
 def _interp_table(b: int) -> tuple[float, ...]:
