@@ -9,6 +9,7 @@ games in chunks (one task per chunk keeps the inter-process overhead small)::
     summary = simulate(["al_cabohne"], bots=["greedy", "random"], n=200, seed=1, jobs=2)
     for row in summary.seat_stats():
         print(row.seat, row.bot, row.win_rate, row.ci_low, row.ci_high)
+    print(summary.stat_means())   # the variants' statistics, e.g. how often a side won
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from attrs import define, field, frozen
 
 from beanframe.agents import make_bot, play_game
 from beanframe.core.game import Ruleset, compose
-from beanframe.core.scoring import MAFIA, seat_name
+from beanframe.core.scoring import game_stats, seat_name
 from beanframe.errors import ConfigError
 
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal distribution
@@ -66,10 +67,11 @@ class GameRecord:
 
     seed: int
     bots: tuple[str, ...]
-    scores: dict[str, int]  # seat ("p1", ..., "mafia") -> score
+    scores: dict[str, int]  # seat ("p1", ..., and the variants' registered seats) -> score
     winners: tuple[str, ...]
     turns: int
     actions: int
+    stats: dict[str, float] = field(factory=dict)  # the variants' beanframe_game_stats
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -79,6 +81,7 @@ class GameRecord:
             "winners": list(self.winners),
             "turns": self.turns,
             "actions": self.actions,
+            "stats": dict(self.stats),
         }
 
     def to_json(self) -> str:
@@ -88,7 +91,7 @@ class GameRecord:
 
 @frozen
 class SeatStats:
-    """One seat's line of a summary. ``bot`` is None for the mafia."""
+    """One seat's line of a summary. ``bot`` is None for a seat that is not a player's."""
 
     seat: str
     bot: str | None
@@ -125,14 +128,11 @@ class SimulationSummary:
 
     @property
     def seats(self) -> list[str]:
+        """The players' seats, then the other seats the games scored, in sheet order."""
         seats = [seat_name(p) for p in range(self.players)]
-        if self.has_mafia:
-            seats.append(MAFIA)
+        for r in self.records:
+            seats += [seat for seat in r.scores if seat not in seats]
         return seats
-
-    @property
-    def has_mafia(self) -> bool:
-        return any(MAFIA in r.scores for r in self.records)
 
     def wins(self, seat: str) -> int:
         return sum(1 for r in self.records if seat in r.winners)
@@ -148,12 +148,16 @@ class SimulationSummary:
             out.append(SeatStats(seat, bot, len(games), wins, low, high, mean))
         return out
 
-    @property
-    def mafia_win_rate(self) -> float | None:
-        """How often the mafia won; None when the ruleset has no mafia."""
-        if not self.has_mafia:
-            return None
-        return self.wins(MAFIA) / self.n
+    def stat_means(self) -> dict[str, float]:
+        """The mean of each statistic the variants report per game (``beanframe_game_stats``),
+        over the games that report it, in the order they were first reported."""
+        sums: dict[str, list[float]] = {}
+        for r in self.records:
+            for name, value in r.stats.items():
+                acc = sums.setdefault(name, [0.0, 0])
+                acc[0] += value
+                acc[1] += 1
+        return {name: total / count for name, (total, count) in sums.items()}
 
     @property
     def mean_turns(self) -> float:
@@ -202,6 +206,7 @@ def run_one(ruleset: Ruleset, bots: Sequence[str], seed: int) -> GameRecord:
         winners=tuple(result.winners),
         turns=game.state.turn,
         actions=game.state.n_actions,
+        stats=game_stats(game),
     )
 
 

@@ -338,8 +338,8 @@ def summary_renderables(summary: SimulationSummary) -> list[RenderableType]:
             f"{row.mean_score:.2f}",
         )
     lines = []
-    if summary.mafia_win_rate is not None:
-        lines.append(f"mafia win rate {summary.mafia_win_rate:.1%}")
+    for name, mean in summary.stat_means().items():  # the variants' statistics (beanframe_game_stats)
+        lines.append(f"{name} {mean:.3g}")
     lines.append(f"mean turns {summary.mean_turns:.1f}")
     lines.append(f"mean actions {summary.mean_actions:.1f}")
     lines.append(f"{summary.games_per_second:.1f} games/s ({summary.elapsed:.2f} s, {summary.jobs} job(s))")

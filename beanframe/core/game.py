@@ -22,12 +22,14 @@ from beanframe.core.compose import (
     EventRegistry,
     OptionRegistry,
     PartRegistry,
+    SeatRegistry,
     StepRegistry,
     call_in_order,
     default_plugins,
     get_plugin_manager,
     validate,
 )
+from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
 from beanframe.core.scoring import Result, ScoreSheet, seat_name
 from beanframe.core.state import (
@@ -79,17 +81,26 @@ class Ruleset:
                 call_in_order(self.pm, self.plugin_order, hook, registry, **kwargs)
             except ConfigError:
                 raise
-            except (ValueError, KeyError) as exc:
+            except (ValueError, KeyError, TypeError) as exc:
+                # TypeError too: an attrs validator refusing a parameter ("draw" = "3")
                 raise ConfigError(f"composing {' + '.join(self.order)} failed in {hook} of {registry.variant}: {exc}") from exc
             return registry
 
         run("beanframe_configure", config, config=config)
         config.variant = ""
+        self._validate_config(config)
 
         parts = PartRegistry()
         run("beanframe_register_parts", parts, register=parts)
         self.part_factories = parts.factories
         self.part_classes = parts.classes
+        # decided once here, never per view: which parts take view(player, game)
+        self.part_view_takes_game: dict[str, bool] = parts.view_takes_game
+        seats_reg = SeatRegistry()
+        run("beanframe_register_seats", seats_reg, register=seats_reg, config=config)
+        #: the score sheet's seats: the players' ("p1", ...), then the registered ones
+        self.seats: tuple[str, ...] = (*(seat_name(p) for p in range(players)), *seats_reg.seats)
+        self.seat_titles: dict[str, str] = dict(seats_reg.seats)
         actions_reg = ActionRegistry()
         run("beanframe_register_actions", actions_reg, register=actions_reg)
         steps_reg = StepRegistry()
@@ -121,6 +132,25 @@ class Ruleset:
         self.bots: dict[str, BotSpec] = bots_reg.bots
         if not self.pipeline.turn:
             raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
+
+    def _validate_config(self, config: Config) -> None:
+        """Every attrs record in ``config.params`` passes its field validators again (a later
+        variant may have changed it), and no ``beanframe_validate_config`` hook objects."""
+        problems = params_problems(config.params)
+        rank = {name: i for i, name in enumerate(self.plugin_order)}
+        impls = sorted(
+            self.pm.hook.beanframe_validate_config.get_hookimpls(), key=lambda h: rank.get(h.plugin_name, len(rank))
+        )
+        for impl in impls:
+            try:
+                found = impl.function(**{a: config for a in impl.argnames})
+            except (ValueError, KeyError, TypeError) as exc:
+                found = [f"the check failed: {type(exc).__name__}: {exc}"]
+            if not isinstance(found, (list, tuple)):
+                found = [f"beanframe_validate_config returned {found!r}, not a list of problems"]
+            problems += [f"{impl.plugin_name}: {p}" for p in found]
+        if problems:
+            raise ConfigError(f"bad parameters for {self.name}: {'; '.join(problems)}")
 
     @property
     def name(self) -> str:
@@ -387,7 +417,7 @@ class Game:
 
     def _score(self) -> Result:
         rs = self.ruleset
-        sheet = ScoreSheet(seats=[seat_name(p) for p in range(self.players)])
+        sheet = ScoreSheet(seats=list(rs.seats))
         call_in_order(rs.pm, rs.plugin_order, "beanframe_score", None, game=self, sheet=sheet)
         winners = None
         plugins = {n: rs.pm.get_plugin(n) for n in rs.plugin_order}
@@ -396,7 +426,7 @@ class Game:
             winners = rs.pm.subset_hook_caller("beanframe_winners", remove_plugins=others)(game=self, sheet=sheet)
             if winners is not None:
                 break
-        return Result.from_sheet(sheet, winners)
+        return Result.from_sheet(sheet, winners, self.players)
 
     # -- history, log, views, copies ----------------------------------------------------------
     @property

@@ -69,7 +69,9 @@ def test_summary_numbers_match_the_records(one_job):
         assert (row.ci_low, row.ci_high) == wilson_interval(wins, 6)
         assert row.mean_score == pytest.approx(sum(r.scores[seat] for r in records) / 6)
     assert rows["p1"].bot == "greedy" and rows["p2"].bot == "random" and rows["mafia"].bot is None
-    assert s.mafia_win_rate == pytest.approx(sum("mafia" in r.winners for r in records) / 6)
+    # Al Cabohne's statistic (beanframe_game_stats): how often the mafia won
+    assert all(r.stats == {"mafia win rate": float("mafia" in r.winners)} for r in records)
+    assert s.stat_means() == {"mafia win rate": pytest.approx(sum("mafia" in r.winners for r in records) / 6)}
     assert s.mean_turns == pytest.approx(sum(r.turns for r in records) / 6)
     assert s.mean_actions == pytest.approx(sum(r.actions for r in records) / 6)
     # every game has at least one winner, so the win counts cover every game
@@ -82,7 +84,7 @@ def test_summary_without_a_mafia():
         GameRecord(0, ("random", "random"), {"p1": 3, "p2": 1}, ("p1",), 10, 50),
         GameRecord(1, ("random", "random"), {"p1": 2, "p2": 2}, ("p1", "p2"), 12, 70),
     ]
-    assert s.mafia_win_rate is None
+    assert s.stat_means() == {}  # no variant reported a statistic
     rows = s.seat_stats()
     assert [r.seat for r in rows] == ["p1", "p2"]
     assert [r.wins for r in rows] == [2, 1]  # a shared win counts for both
@@ -117,6 +119,7 @@ def test_jsonl_lines(one_job, tmp_path):
         "winners": list(first.winners),
         "turns": first.turns,
         "actions": first.actions,
+        "stats": {"mafia win rate": float("mafia" in first.winners)},
     }
 
 

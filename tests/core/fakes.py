@@ -210,6 +210,11 @@ def counter(
         pipeline.add("setup", "deal", _deal, title="shuffle and deal")
         pipeline.add("turn", "count", _turn, title="play or pass", number=1)
 
+    def register_checks(register):
+        from beanframe.testing import hand_order_check
+
+        register.transition("hand order", hand_order_check(PART))  # hands are fixed-order
+
     def score(game, sheet):
         tally = game.state.parts[PART]
         for p in range(game.players):
@@ -235,6 +240,7 @@ def counter(
         beanframe_register_steps=register_steps,
         beanframe_register_phases=register_phases,
         beanframe_score=score,
+        beanframe_register_checks=register_checks,
     )
     if invariants:
         hooks["beanframe_invariants"] = check
