@@ -10,8 +10,10 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from beanframe.core.actions import shorten
 from beanframe.core.compose import discover, variant_info
 from beanframe.core.game import Ruleset
+from beanframe.core.limits import loads_toml
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
 
@@ -54,11 +56,13 @@ def load_config(path: str | Path) -> Settings:
     path = Path(path)
     data = path.read_bytes()
     try:
-        raw = tomllib.loads(data.decode("utf-8"))
+        raw = loads_toml(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise ConfigError(f"config file {path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+    except ValueError as exc:  # thousands of digits, deep nesting
+        raise ConfigError(f"config file {path}: {exc}") from None
     return settings_from_mapping(raw, f"config file {path}")
 
 
@@ -94,9 +98,11 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
 def parse_value(text: str) -> Any:
     """A value typed on the command line, read as TOML (3, true, "x", [1, 2]); else the text."""
     try:
-        return tomllib.loads(f"v = {text}")["v"]
+        return loads_toml(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         return text
+    except ValueError as exc:  # thousands of digits, deep nesting
+        raise ConfigError(f"bad option value {shorten(text)}: {exc}") from None
 
 
 def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[str, dict[str, Any]]:

@@ -6,6 +6,7 @@ pipeline until the next decision. Everything the hot path calls was collected at
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Mapping, Sequence
@@ -467,8 +468,8 @@ class Game:
         """An independent copy (cheap: no deepcopy; history is shared structurally)."""
         g = Game(self.ruleset, self.state.clone())
         g._legal = self._legal  # an immutable tuple: safe to share
-        g._result = self._result
-        g.setup_args = self.setup_args
+        # the result is cached per game and setup_args is a dict: neither may be shared
+        g.setup_args = {k: list(v) if isinstance(v, list) else v for k, v in self.setup_args.items()}
         return g
 
     def to_json(self) -> str:
@@ -504,5 +505,26 @@ def new_game(
     deck: Sequence[Any] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Compose a ruleset and start a game on it."""
-    return compose(variants, players, options).new_game(seed=seed, deck=deck)
+    """Start a game on a composed ruleset. Rulesets are immutable, so the last few are cached by
+    variant set, players and options (composing costs about as much as playing a game)."""
+    return _cached_ruleset(variants, players, options).new_game(seed=seed, deck=deck)
+
+
+_RULESETS: dict[Any, Ruleset] = {}
+
+
+def _cached_ruleset(variants: Sequence[Any] | str, players: int, options: Mapping[str, Any] | None) -> Ruleset:
+    if isinstance(variants, str):
+        variants = [variants]
+    try:  # options as canonical text: equal options give equal keys; odd values are not cached
+        key = (tuple(variants), players, json.dumps(options, sort_keys=True, allow_nan=False))
+        hash(key)
+    except (TypeError, ValueError):
+        return compose(variants, players, options)
+    ruleset = _RULESETS.get(key)
+    if ruleset is None:
+        ruleset = compose(variants, players, options)
+        if len(_RULESETS) >= 32:
+            _RULESETS.pop(next(iter(_RULESETS)))
+        _RULESETS[key] = ruleset
+    return ruleset

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     )
     from beanframe.core.game import Game
     from beanframe.core.pipeline import PipelineBuilder
+    from beanframe.core.present import RendererRegistry
     from beanframe.core.scoring import ScoreSheet
     from beanframe.core.variant import VariantInfo
 
@@ -159,6 +160,19 @@ def beanframe_register_bots(register: BotRegistry) -> None:
     an agent with ``act(view, legal_actions)``.
 
     Result: none.
+    """
+
+
+@hookspec
+def beanframe_register_renderers(register: RendererRegistry) -> None:
+    """Say how front ends show this plugin's game: ``register.part(name, fn, replace=False)``
+    draws a state part from its view (``fn(part_view, view, seats)`` returns a list of
+    renderables), ``register.command(name, fn, help)`` adds a command a player may type
+    (``fn(game, player, arg)``), ``register.explain(fn)`` says why an action is not possible now
+    (``fn(game, player, action)`` returns a sentence or None).
+
+    Result: none (collected through ``register``). Presentation: called one plugin at a time in
+    dependency order, once per ruleset, only when a front end asks (never during play).
     """
 
 

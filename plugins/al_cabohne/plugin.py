@@ -176,6 +176,18 @@ def beanframe_register_bots(register):
 
 
 @hookimpl
+def beanframe_register_renderers(register):
+    from beanframe.beans.render import meter_command, render_beans
+
+    from .render import explain, render_mafia
+
+    register.part(BEANS, render_beans)
+    register.part(m.PART, render_mafia)
+    register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
+    register.explain(explain)
+
+
+@hookimpl
 def beanframe_score(game, sheet):
     """Coins count; hand cards are worth nothing. Solo: the mafia's coins are doubled."""
     table = game.part(BEANS)

@@ -23,12 +23,12 @@ VARIANTS = ["al_cabohne"]
 
 @pytest.fixture(scope="module")
 def two_jobs():
-    return simulate(VARIANTS, bots=["greedy", "random"], n=6, seed=11, jobs=2)
+    return simulate(VARIANTS, bots=["greedy", "random"], n=6, seed=11, jobs=2, bot_seed=8)
 
 
 @pytest.fixture(scope="module")
 def one_job():
-    return simulate(VARIANTS, bots=["greedy", "random"], n=6, seed=11, jobs=1)
+    return simulate(VARIANTS, bots=["greedy", "random"], n=6, seed=11, jobs=1, bot_seed=8)
 
 
 def test_same_records_whatever_the_number_of_jobs(one_job, two_jobs):
@@ -40,13 +40,13 @@ def test_same_records_whatever_the_number_of_jobs(one_job, two_jobs):
 def test_a_record_is_the_game_of_its_seed(one_job):
     ruleset = beanframe.compose(VARIANTS, 2)
     for record in one_job.records[:3]:
-        assert run_one(ruleset, ["greedy", "random"], record.seed) == record
+        assert run_one(ruleset, ["greedy", "random"], record.seed, 8) == record
     # and it is what playing that game by hand gives
     from beanframe.agents import make_bot, play_game
 
     record = one_job.records[0]
     game = ruleset.new_game(seed=record.seed)
-    play_game(game, [make_bot(ruleset, b, bot_seed(record.seed, i)) for i, b in enumerate(record.bots)])
+    play_game(game, [make_bot(ruleset, b, bot_seed(8, record.seed, i)) for i, b in enumerate(record.bots)])
     assert game.result.scores == record.scores
     assert game.result.winners == record.winners
     assert (game.state.turn, game.state.n_actions) == (record.turns, record.actions)
@@ -141,10 +141,23 @@ def test_bad_setups_are_config_errors(kwargs, message):
 
 
 def test_bot_seeds_are_stable_and_distinct():
-    assert bot_seed(5, 0) == bot_seed(5, 0)
-    assert len({bot_seed(s, p) for s in range(20) for p in range(3)}) == 60
+    assert bot_seed(1, 5, 0) == bot_seed(1, 5, 0)
+    assert len({bot_seed(1, s, p) for s in range(20) for p in range(3)}) == 60
     # a fixed value: the same in every process and Python run (no hash randomisation)
-    assert bot_seed(0, 0) == int.from_bytes(__import__("hashlib").sha256(b"beanframe-bot/0/0").digest()[:6], "big")
+    assert bot_seed(0, 0, 0) == int.from_bytes(__import__("hashlib").sha256(b"beanframe-bot/0/0/0").digest()[:6], "big")
+
+
+def test_a_bot_cannot_recover_the_game_seed_from_its_own():
+    # issue 6 "Robustness": bot seeds come from a master seed of their own, so trying every game
+    # seed with the bot-seed function (the attack that read the opponent's hand) finds nothing
+    summary = simulate(VARIANTS, bots=["random", "random"], n=1, seed=123)
+    assert summary.bot_seed is not None
+    mine = bot_seed(summary.bot_seed, 123, 1)
+    guesses = {bot_seed(master, s, 1) for master in (0, 1) for s in range(1000)}
+    assert mine not in guesses
+    # and without the master, two runs give the bots different seeds (nothing to precompute)
+    other = simulate(VARIANTS, bots=["random", "random"], n=1, seed=123)
+    assert other.bot_seed != summary.bot_seed
 
 
 # -- the Wilson score interval ----------------------------------------------------------------
