@@ -74,7 +74,7 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
     if isinstance(variants, str):
         variants = [variants]
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise ConfigError(f"{where}: 'variants' must be a list of variant names, e.g. [\"al_cabohne\"]")
+        raise ConfigError(f"{where}: 'variants' must be a list of variant names, e.g. [\"VARIANT\"]")
     players = raw.get("players")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players < 1):
         raise ConfigError(f"{where}: 'players' must be a whole number of at least 1, not {players!r}")
@@ -86,7 +86,7 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
         raise ConfigError(f"{where}: 'seats' must be a list like [\"human\", \"bot:greedy\"]")
     options = raw.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
-        raise ConfigError(f"{where}: 'options' must hold one table per variant, e.g. [options.al_cabohne]")
+        raise ConfigError(f"{where}: 'options' must hold one table per variant, e.g. [options.VARIANT]")
     return Settings(tuple(variants), players, seed, tuple(seats), {k: dict(v) for k, v in options.items()})
 
 
@@ -112,7 +112,7 @@ def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[s
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ConfigError(f"bad option {item!r}: write VARIANT.NAME=VALUE, e.g. al_cabohne.third_field_cost=3")
+            raise ConfigError(f"bad option {item!r}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3")
         variant, dot, name = key.rpartition(".")
         if not dot:
             if len(variants) != 1:
@@ -163,7 +163,7 @@ def default_players(variants: Sequence[str]) -> int:
 def require_variants(settings: Settings) -> Settings:
     if not settings.variants:
         installed = ", ".join(discover()) or "none"
-        raise ConfigError(f"no variant given (installed variants: {installed}); e.g. beanframe play al_cabohne")
+        raise ConfigError(f"no variant given (installed variants: {installed}); e.g. beanframe play VARIANT")
     variant_infos(settings.variants)
     return settings
 

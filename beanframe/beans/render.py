@@ -86,7 +86,8 @@ def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any
 def meter_command(game: Any, player: Any, arg: str) -> list[Any]:
     """Every bean's bean-o-meter: how many cards sell for 1, 2, 3, 4 coins, and how many exist."""
     cards = rules_of(game).cards
-    table = Table(title="Bean-o-meter: cards needed for 1 / 2 / 3 / 4 coins", title_justify="left", box=None)
+    title = Text("Bean-o-meter: cards needed for 1 / 2 / 3 / 4 coins", style="bold")
+    table = Table(box=None, pad_edge=False)
     table.add_column("bean", no_wrap=True)
     for k in range(1, 5):
         table.add_column(f"{k}", justify="right")
@@ -96,4 +97,4 @@ def meter_command(game: Any, player: Any, arg: str) -> list[Any]:
         if want and want not in bean.name.lower() and want != bean.key:
             continue
         table.add_row(escape(bean.name), *(str(n) if n else NONE for n in bean.meter), str(bean.count))
-    return [table]
+    return [title, table]

@@ -26,7 +26,7 @@ from ..session import OVER, PlaySession, ReadLine, make_reader
 
 def play_cli(
     variants: Annotated[
-        list[str] | None, typer.Argument(help="Variants to play, e.g. al_cabohne (or from --config / --load).", show_default=False)
+        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config / --load).", show_default=False)
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.", show_default=False)] = None,
     seat: Annotated[

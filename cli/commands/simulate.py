@@ -18,7 +18,7 @@ from ..config import Settings, compose_settings, default_bot, gather, require_va
 
 def simulate_cli(
     variants: Annotated[
-        list[str] | None, typer.Argument(help="Variants to play, e.g. al_cabohne (or from --config).", show_default=False)
+        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config).", show_default=False)
     ] = None,
     games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
     bots: Annotated[

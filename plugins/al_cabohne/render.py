@@ -52,11 +52,10 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
     solo = game.players == 1
     kinds = {type(a) for a in legal}
     own = table.fields[player]
-    if action is None:
+    if action is None:  # only what the prompt does not say already
         if frame.kind == "plant" and solo and table.piles and A.Done not in kinds:
             if not any(isinstance(a, (A.PlantPile, A.GivePile)) for a in legal):
                 return "every flipped pile must be planted: harvest a field first"
-            return "every flipped pile must be planted before you end planting"
         return None
     if isinstance(action, A.Done) and frame.kind == "plant" and table.piles and solo:
         if not any(isinstance(a, (A.PlantPile, A.GivePile)) for a in legal):
