@@ -517,7 +517,7 @@ def _cached_ruleset(variants: Sequence[Any] | str, players: int, options: Mappin
     if isinstance(variants, str):
         variants = [variants]
     try:  # options as canonical text: equal options give equal keys; odd values are not cached
-        key = (tuple(variants), players, json.dumps(options, sort_keys=True, allow_nan=False))
+        key = (tuple(variants), players, json.dumps(options, sort_keys=True, allow_nan=False) if options else None)
         hash(key)
     except (TypeError, ValueError):
         return compose(variants, players, options)
