@@ -188,3 +188,16 @@ def test_wilson_properties():
     assert wilson_interval(50, 100)[1] - wilson_interval(50, 100)[0] < wilson_interval(5, 10)[1] - wilson_interval(5, 10)[0]
     with pytest.raises(ValueError):
         wilson_interval(11, 10)
+
+
+def test_agent_objects_are_accepted_as_well_as_bot_names():
+    from beanframe.agents import RandomBot
+
+    class Named(RandomBot):
+        name = "mine"
+
+    s = simulate(VARIANTS, bots=[Named(3), "random"], n=3, seed=2, bot_seed=1)
+    assert s.n == 3 and s.bots == ("mine", "random")
+    assert all(r.bots == ("mine", "random") for r in s.records)
+    with pytest.raises(ConfigError, match="neither a bot name nor an agent"):
+        simulate(VARIANTS, bots=[object(), "random"], n=1)
