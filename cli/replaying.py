@@ -126,13 +126,16 @@ def replay(
         i += 1
         game = positions[i]
         show(i)
-        if read_line is None or i >= len(actions):
+        if read_line is None:
             continue
         while True:
             if step:
                 render.render_all(console, render.game_renderables(game, viewer))
-            answer = read_line("Enter: next · b: back · N: go to action N · a: all · q: quit ")
+            last = i >= len(actions)
+            answer = read_line(("Enter: finish" if last else "Enter: next") + " · b: back · N: go to action N · a: all · q: quit ")
             word = (answer or "").strip().lower()
+            if last and answer is None:
+                break  # the input ended at the last action: show how the game stands
             if answer is None or word in ("q", "quit"):
                 console.print("replay stopped")
                 return game

@@ -323,3 +323,14 @@ def test_a_part_without_a_renderer_is_shown_as_data():
     con, out = console()
     render.render_all(con, render.render_part("widgets", {"count": 3}, game.view(0), None, game.ruleset))
     assert "widgets: count=3" in out.getvalue()
+
+
+def test_replay_steps_back_from_the_last_action():
+    game = beanframe.new_game(["al_cabohne"], 2, seed=3)
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])
+    con, out = console()
+    replay(game, con, scripted(["", "b", "", ""]), step=True)
+    text = out.getvalue()
+    assert "back to the position after action 1" in text
+    assert "the save ends in turn 1" in text
