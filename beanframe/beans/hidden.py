@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 
 from beanframe.beans.table import PART, BeanTable
 from beanframe.core.determinize import Hidden
-from beanframe.core.state import iter_linked
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
