@@ -17,7 +17,10 @@ observer cannot tell apart from the real one, and that knows no more than the ob
 2. **Anything else.** ``beanframe_determinize(game, observer, rng)`` is then called one plugin at a
    time in dependency order, on the new game, for hidden data that is not a list of cards (or
    bookkeeping that follows the redealt cards).
-3. **Future chance.** The new game gets a fresh seed drawn from ``rng`` (the true seed, which
+3. **What decisions reveal.** A pending decision may tell the observer something (a player asked
+   to give a hand card to an empty boss holds one that fits). A redeal after which a decider has
+   no legal action is drawn again (rejection sampling, up to :data:`TRIES` times).
+4. **Future chance.** The new game gets a fresh seed drawn from ``rng`` (the true seed, which
    rebuilds the deck, is not in it) and ``state.determinized`` is set. ``game.random()`` derives
    every later stream from that seed, so reshuffles and other chance of the copy follow a stream
    the observer cannot predict, and two determinizations with different ``rng`` differ there too.
