@@ -169,7 +169,7 @@ class Position:
             imports.append("from beanframe.agents import make_bot")
             seats = ", ".join(f"make_bot(ruleset, {n!r}, seed={s})" for n, s in self.bots)
             lines.append(f"bots = [{seats}]")
-            lines.append("while not game.is_over:  # fails after %d action(s)" % len(self.codes))
+            lines.append(f"while not game.is_over:  # fails after {len(self.codes)} action(s)")
             lines.append("    player = game.to_act")
             lines.append("    game.apply(bots[player].act(game.view(player), game.legal_actions()))")
             return "\n".join([*dict.fromkeys(imports), *lines])
@@ -188,9 +188,10 @@ class Position:
         lines.append(failing)
         return "\n".join([*dict.fromkeys(imports), *lines])
 
-    def failure(self, exc: BaseException, failing: str | None = None) -> ConformanceError:
+    def failure(self, exc: BaseException, failing: str | None = None, rerun: str | None = None) -> ConformanceError:
         """The ConformanceError to raise for ``exc`` (returned unchanged if it is a report
-        already)."""
+        already). ``failing`` is the call that was running; ``rerun``, if given, is what the
+        snippet ends with whatever failed."""
         if isinstance(exc, ConformanceError) and getattr(exc, "snippet", None):
             return exc
         if isinstance(exc, ConformanceError):
@@ -204,7 +205,7 @@ class Position:
                 failing = "game.legal_actions()"
             elif check not in ("apply", "set-up"):
                 failing = None  # rerun the check that crashed
-        return report(check, problems, self, failing)
+        return report(check, problems, self, rerun or failing)
 
 
 def report(check: str, problems: Sequence[str] | str, position: Position, failing: str | None = None) -> ConformanceError:

@@ -178,3 +178,18 @@ def test_a_bot_that_chooses_an_illegal_action_fails_the_kit():
 def test_al_cabohne_bots_are_played_by_the_kit():
     report = conformance_suite(["al_cabohne"], players=[1, 2], games=0, bot_games=1)
     assert {"greedy", "random"} <= set(report.bots) and report.bot_games >= 4
+
+
+class TestTheReadyMadeClassPlaysTheBots:
+    """ConformanceTests runs each registered bot too (here: a bot that crashes)."""
+
+    def test_a_crashing_bot_fails_the_class(self):
+        from beanframe.testing import ConformanceTests
+
+        class TestBroken(ConformanceTests):
+            variants = [_with_bot("crashy", _Crashy)]
+            players = 2
+
+        with pytest.raises(ConformanceError) as caught:
+            TestBroken().test_every_bot_plays_the_composed_rules()
+        assert caught.value.check == "bot:crashy"
