@@ -43,7 +43,35 @@ def discover(refresh: bool = False) -> dict[str, Any]:
             except Exception as exc:  # a broken third-party plugin must not hide the others
                 raise ConfigError(f"variant plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
         _discovered = dict(sorted(found.items()))
+    if _added:
+        return {**_discovered, **{name: plugin for name, (plugin, _) in _added.items()}}
     return _discovered
+
+
+#: variant plugins added at run time, not installed (the CLI's ``--plugin FILE`` and
+#: ``beanframe.toml``): name -> (plugin, where it came from); :func:`discover` lists them too
+_added: dict[str, tuple[Any, str]] = {}
+
+
+def add_plugin(plugin: Any, source: str) -> str:
+    """Make a plugin object discoverable by its variant name (``source`` says where it came
+    from, e.g. a file path); returns the name. ConfigError if that name is taken already."""
+    name = variant_info(plugin).name
+    if name in discover():
+        where = _added[name][1] if name in _added else "an installed package"
+        raise ConfigError(f"{source}: variant {name!r} exists already (from {where})")
+    _added[name] = (plugin, source)
+    return name
+
+
+def remove_plugin(name: str) -> None:
+    """Undo :func:`add_plugin`."""
+    _added.pop(name, None)
+
+
+def added_plugins() -> dict[str, tuple[Any, str]]:
+    """The plugins added with :func:`add_plugin`: name -> (plugin, source)."""
+    return dict(_added)
 
 
 def default_plugins() -> tuple[tuple[str, Any], ...]:

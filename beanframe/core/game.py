@@ -32,6 +32,7 @@ from beanframe.core.compose import (
 )
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
+from beanframe.core.provenance import record_param_sources
 from beanframe.core.scoring import Result, ScoreSheet, seat_name
 from beanframe.core.state import (
     END,
@@ -87,7 +88,8 @@ class Ruleset:
                 raise ConfigError(f"composing {' + '.join(self.order)} failed in {hook} of {registry.variant}: {exc}") from exc
             return registry
 
-        run("beanframe_configure", config, config=config)
+        # which plugin set each parameter (beanframe rules shows it)
+        self.param_sources = record_param_sources(self.pm, config, lambda: run("beanframe_configure", config, config=config))
         config.variant = ""
         self._validate_config(config)
 
