@@ -193,3 +193,12 @@ class TestTheReadyMadeClassPlaysTheBots:
         with pytest.raises(ConformanceError) as caught:
             TestBroken().test_every_bot_plays_the_composed_rules()
         assert caught.value.check == "bot:crashy"
+
+
+def test_a_bot_game_that_never_ends_fails_the_end_check():
+    from beanframe.testing import bot_playthrough
+
+    rs = __import__("beanframe").compose([counter("never_ends")], 2)
+    with pytest.raises(ConformanceError, match=r"the bots' game has not ended after 200 actions") as caught:
+        bot_playthrough(rs, ["random", "random"], seed=1, max_actions=200)
+    assert caught.value.check == "end" and len(caught.value.actions) == 200
