@@ -45,6 +45,8 @@ _CHECKS = {
     "check_views": "views",
     "check_views_stable": "views",
     "check_hand_order": "hand order",
+    "check_registered": "registered checks",
+    "check_transitions": "transitions",
     "check_end": "end",
     "check_save_load": "save/load",
     "check_determinism": "determinism",
@@ -107,6 +109,16 @@ def _plugin_expr(ruleset: Ruleset, name: str, imports: list[str]) -> str:
         except Exception:  # noqa: BLE001
             pass
     return f"PLUGIN_{name.upper()}  # the {name!r} plugin object (not installed)"
+
+
+def _transition_checks(ruleset: Ruleset) -> set[str]:
+    """The names of the transition checks the variants register (rerun on the last action)."""
+    try:
+        from beanframe.testing.checks import registered_checks
+
+        return {name for name, _, _ in registered_checks(ruleset).transitions} | {"transitions"}
+    except Exception:  # noqa: BLE001 - the report must not fail
+        return {"hand order", "transitions"}
 
 
 def _options(ruleset: Ruleset) -> dict[str, Any]:
@@ -174,10 +186,10 @@ class Position:
             lines.append("    game.apply(bots[player].act(game.view(player), game.legal_actions()))")
             return "\n".join([*dict.fromkeys(imports), *lines])
         codes = list(self.codes)
-        if check == "hand order" and failing is None and codes:
-            imports.append("from beanframe.testing import check_hand_order, views")
+        if failing is None and codes and check in _transition_checks(rs):
+            imports.append("from beanframe.testing import check_transitions, views")
             last = codes.pop()
-            failing = f"before = views(game)\ngame.apply({last!r})\ncheck_hand_order(before, views(game), game)"
+            failing = f"before = views(game)\ngame.apply({last!r})\ncheck_transitions(before, views(game), game)"
         if codes:
             lines.append(f"for code in {codes!r}:")
             lines.append("    game.apply(code)")

@@ -101,9 +101,9 @@ def test_a_crash_inside_apply_is_reported_as_apply():
                     raise ZeroDivisionError("pass is broken")
                 super().apply(game, frame, action)
 
-        register(Broken(), replace=True)
+        register(Broken())
 
-    house = counter(beanframe_register_steps=steps)
+    house = counter(beanframe_register_steps=steps)  # in place of the counter's own hook
     rs = __import__("beanframe").compose([house], 2)
     with pytest.raises(ConformanceError) as caught:
         random_playthrough(rs, seed=1, skip={"legality"})  # the main game hits it, not a check
@@ -202,3 +202,13 @@ def test_a_bot_game_that_never_ends_fails_the_end_check():
     with pytest.raises(ConformanceError, match=r"the bots' game has not ended after 200 actions") as caught:
         bot_playthrough(rs, ["random", "random"], seed=1, max_actions=200)
     assert caught.value.check == "end" and len(caught.value.actions) == 200
+
+
+def test_a_transition_check_failure_reruns_the_last_action_in_the_snippet():
+    with pytest.raises(ConformanceError) as caught:
+        conformance_suite([counter("front_draw")], players=2, games=1)
+    err = caught.value
+    assert err.check == "hand order"
+    last = err.actions[-1]
+    assert f"game.apply({last!r})\ncheck_transitions(before, views(game), game)" in err.snippet
+    assert f"for code in {err.actions[:-1]!r}:" in err.snippet or len(err.actions) == 1
