@@ -220,3 +220,11 @@ def test_new_plugin_refuses_bad_names(tmp_path, name):
 def test_new_plugin_refuses_an_existing_directory(tmp_path):
     (tmp_path / "taken").mkdir()
     one_line_error(run("new-plugin", "taken", "--dir", str(tmp_path)), "exists already")
+
+
+def test_new_plugin_builds_on_the_variant_given_with_requires(tmp_path):
+    ok("new-plugin", "on_al", "--dir", str(tmp_path), "--requires", "al_cabohne")
+    text = (tmp_path / "on_al" / "beanframe_house_on_al" / "__init__.py").read_text(encoding="utf-8")
+    assert 'requires=("al_cabohne",)' in text
+    one_line_error(run("new-plugin", "other", "--dir", str(tmp_path), "--requires", "nope"), "unknown variant 'nope'")
+    assert not (tmp_path / "other").exists()
