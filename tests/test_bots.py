@@ -340,8 +340,9 @@ def with_run_outs(view, run_outs):
 # ------------------------------------------------------------------------------------------
 
 
-def third_field_decision(coins, run_outs):
-    """2 players, phase 3: the front card fits no field; harvest a growing field or buy one."""
+def third_field_decision(coins, deck, run_outs):
+    """2 players, phase 3: the front card fits no field; harvest a growing field or buy one. A
+    third field is worth more the more turns are left (deck size, run-outs so far)."""
     view = make_view(
         phase="play",
         players=2,
@@ -349,7 +350,7 @@ def third_field_decision(coins, run_outs):
         fields=[(KIDNEY, 4), (BLUE, 3)],
         bosses=[(FIRE, 1), (BROAD, 1)],
         coins=coins,
-        deck=60,
+        deck=deck,
     )
     return with_run_outs(view, run_outs), [Harvest(0), Harvest(1), BuyField()]
 
@@ -357,30 +358,32 @@ def third_field_decision(coins, run_outs):
 def test_cheap_field_the_bot_buys_with_2_coins_where_it_bought_with_4():
     # RULES A "Third field" (cost 4); house rule cheap_field: cost 2. Early in the game a third
     # field is worth its 4 coins, so under cheap_field it is bought as soon as 2 coins are there.
-    view, legal = third_field_decision(coins=4, run_outs=0)
+    view, legal = third_field_decision(coins=4, deck=100, run_outs=0)
     assert greedy(view).act(view, legal) == BuyField()
-    view, legal = third_field_decision(coins=2, run_outs=0)
+    view, legal = third_field_decision(coins=2, deck=100, run_outs=0)
     assert greedy(view, "cheap_field").act(view, legal) == BuyField()
 
 
 def test_cheap_field_the_bot_buys_where_4_coins_would_be_too_much():
     # RULES A "Third field". After the second run-out a third field is worth less than 4 coins
     # but more than 2: the rulebook bot keeps its coins, the cheap_field bot buys.
-    view, legal = third_field_decision(coins=4, run_outs=2)
+    view, legal = third_field_decision(coins=4, deck=60, run_outs=2)
     assert greedy(view).act(view, legal) != BuyField()
-    view, legal = third_field_decision(coins=2, run_outs=2)
     assert greedy(view, "cheap_field").act(view, legal) == BuyField()
-    view, legal = third_field_decision(coins=4, run_outs=2)
+    view, legal = third_field_decision(coins=2, deck=60, run_outs=2)
     assert greedy(view, "cheap_field").act(view, legal) == BuyField()
 
 
 def test_the_third_field_cost_option_moves_the_bot_s_choice():
     # RULES A "Third field", with -o al_cabohne.third_field_cost=N
-    view, legal = third_field_decision(coins=5, run_outs=2)
+    view, legal = third_field_decision(coins=5, deck=80, run_outs=1)
     assert greedy(view, al_cabohne__third_field_cost=3).act(view, legal) == BuyField()
     assert greedy(view, al_cabohne__third_field_cost=4).act(view, legal) != BuyField()
-    view, legal = third_field_decision(coins=6, run_outs=0)
-    assert greedy(view, al_cabohne__third_field_cost=5).act(view, legal) == BuyField()
+    view, legal = third_field_decision(coins=6, deck=60, run_outs=2)
+    assert greedy(view, al_cabohne__third_field_cost=2).act(view, legal) == BuyField()
+    assert greedy(view, al_cabohne__third_field_cost=3).act(view, legal) != BuyField()
+    view, legal = third_field_decision(coins=6, deck=100, run_outs=0)
+    assert greedy(view, al_cabohne__third_field_cost=4).act(view, legal) == BuyField()
     assert greedy(view, al_cabohne__third_field_cost=6).act(view, legal) != BuyField()
 
 

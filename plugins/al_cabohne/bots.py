@@ -152,7 +152,7 @@ W = {
     "hand_card": 1.5,  # each hand card (a boss emptied later could be refilled with it)
     "deck_after": 45,  # rough size of a deck rebuilt from the discard
     "extra_per_turn": 2,  # cards a turn uses besides the counted flips and the draw (replacements)
-    "field_turn": 0.35,  # worth of one more own field per turn left (2 players: buy the third one)
+    "field_turn": 0.2,  # worth of one more own field per turn left (2 players: buy the third one)
 }
 
 # 2 players: the opponent refills the bosses too, so emptying the own hand to starve the mafia
