@@ -10,6 +10,7 @@ import json
 import os
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import pluggy
@@ -133,6 +134,7 @@ class Ruleset:
         self.event_formats = events_reg.formats
         self.listeners = events_reg.listeners
         self.bots: dict[str, BotSpec] = bots_reg.bots
+        self.action_values = MappingProxyType(bots_reg.action_values)  # what bots know of actions
         if not self.pipeline.turn:
             raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
 
