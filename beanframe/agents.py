@@ -48,13 +48,25 @@ def make_bot(ruleset: Ruleset, name: str, seed: int | None = None) -> Agent:
 
 def play_game(game: Game, agents: Sequence[Agent]) -> Game:
     """Play ``game`` to its end, asking ``agents[player]`` at each decision. Agents whose
-    ``uses_view`` is False are given no view (building one costs time they would not use)."""
+    ``uses_view`` is False are given no view (building one costs time they would not use).
+
+    A group decision (several ``game.deciders``) asks one decider at a time, round-robin by seat
+    starting after the last player who acted, so no seat gets a tempo edge: each decider chooses
+    one of its own legal actions, then the next is asked. One-decider decisions ask ``to_act``."""
     if len(agents) != game.players:
         raise ConfigError(f"{len(agents)} agents for a {game.players}-player game")
     wants = [getattr(a, "uses_view", True) for a in agents]
+    n = game.players
+    last = -1  # the seat that acted last (none yet)
     while not game.is_over:
-        player = game.to_act
-        legal = game.legal_actions()
+        deciders = game.deciders
+        if len(deciders) == 1:
+            player = deciders[0]
+        else:
+            # the first decider in seat order after the one who acted last
+            player = min(deciders, key=lambda p: (p - last - 1) % n)
+        legal = game.legal_actions(player)
         view = game.view(player) if wants[player] else None
-        game.apply(agents[player].act(view, legal))
+        game.apply(agents[player].act(view, legal), player)
+        last = player
     return game

@@ -144,9 +144,9 @@ def test_registering_an_existing_option_needs_replace():
 
     calls = []
 
-    def counted_apply(game, action):
+    def counted_apply(game, action, player):
         calls.append(action.code)
-        turn.harvest_apply(game, action)
+        turn.harvest_apply(game, action, player)
 
     def replace(register):
         register(attrs.evolve(turn.HARVEST, apply=counted_apply), replace=True)

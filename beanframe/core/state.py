@@ -26,7 +26,14 @@ NOT_ENDING, END_AFTER_TURN, END_NOW = 0, 1, 2
 
 @frozen
 class Frame:
-    """One entry of the decision stack: a step of kind ``kind`` that ``player`` resolves.
+    """One entry of the decision stack: a step of kind ``kind`` for ``player``.
+
+    ``group`` lists the players who may act on this frame now, in any order (a group decision:
+    everyone bids, trades, plants what they received); empty means just ``player``, the usual
+    one-decider frame. ``player`` stays the frame's owner (e.g. the player whose trade phase it
+    is). ``deciders`` is ``group or (player,)``; the first one is ``game.to_act``. A step that
+    lets deciders drop out replaces its frame with a smaller group and pops it when nobody is
+    left (an empty group would mean ``player`` alone).
 
     Frames are immutable (steps replace a frame rather than change it), so cloning the stack is a
     list copy. ``args`` carries the step's small integer parameters; bigger data lives in parts.
@@ -35,6 +42,12 @@ class Frame:
     kind: str
     player: int
     args: tuple[int, ...] = ()
+    group: tuple[int, ...] = ()
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The players who may act on this frame now (``group``, or ``player`` alone)."""
+        return self.group or (self.player,)
 
 
 class Part(Protocol):
@@ -78,6 +91,7 @@ class State:
     parts: dict[str, Any] = field(factory=dict)
     history: tuple | None = None  # linked list of the applied (canonical) actions
     n_actions: int = 0
+    actors: tuple | None = None  # linked list of who took each action (parallel to history)
     events: tuple | None = None  # linked list of event tuples (kind, *args)
     n_events: int = 0
 
@@ -95,6 +109,7 @@ class State:
             {name: part.clone() for name, part in self.parts.items()},
             self.history,
             self.n_actions,
+            self.actors,
             self.events,
             self.n_events,
         )

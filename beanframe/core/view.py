@@ -33,6 +33,7 @@ class View:
     to_act: int | None
     prompt: str
     parts: dict[str, Any]
+    deciders: tuple[int, ...] = ()  # who may act now (several in a group decision)
 
     def __getitem__(self, name: str) -> Any:
         return self.parts[name]
@@ -70,4 +71,5 @@ def make_view(game: Game, player: int | None) -> View:
         to_act=to_act,
         prompt=game.prompt(),
         parts={name: part.view(player) for name, part in s.parts.items()},
+        deciders=game.deciders,
     )
