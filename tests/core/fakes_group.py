@@ -19,7 +19,8 @@ How the group decision is built (what a plugin author needs):
 - the option's ``legal(game, player)`` / ``apply(game, action, player)`` get the asking player.
 
 ``with_start_choice=True`` adds a set-up decision: player 1 chooses who starts
-(``game.set_active``).
+(``game.set_active``). ``thank_donors=True`` adds a listener on "donate" that asks the donor to
+``thank`` (a one-decider frame nested in the group decision, pushed by a listener).
 """
 
 from __future__ import annotations
@@ -125,6 +126,22 @@ class Start(Action):
         return (cls(p) for p in range(config.players))
 
 
+@frozen(cache_hash=True)
+class Thank(Action):
+    name = "thank"
+
+
+class ThankStep(Step):
+    kind = "thank"
+    options = False
+
+    def legal(self, game: Any, frame: Any):
+        return [Thank()]
+
+    def apply(self, game: Any, frame: Any, action: Action) -> None:
+        game.pop()
+
+
 def _auction(game: Any) -> Auction:
     return game.state.parts[PART]
 
@@ -204,7 +221,7 @@ def seat_order(game: Any) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
 
 
-def auction(with_start_choice: bool = False, **extra: Any) -> types.ModuleType:
+def auction(with_start_choice: bool = False, thank_donors: bool = False, **extra: Any) -> types.ModuleType:
     """The auction game as a plugin object (1 to 4 players)."""
     from beanframe.core.scoring import seat_name
     from beanframe.core.variant import VariantInfo
@@ -216,10 +233,12 @@ def auction(with_start_choice: bool = False, **extra: Any) -> types.ModuleType:
         register(Bid)
         register(Donate)
         register(Start)
+        register(Thank)
 
     def register_steps(register):
         register(BidStep())
         register(StartStep())
+        register(ThankStep())
 
     def register_options(register):
         register(DONATE_OPTION)
@@ -246,6 +265,10 @@ def auction(with_start_choice: bool = False, **extra: Any) -> types.ModuleType:
         spent = sum(START_COINS - c for c in a.coins)
         return [] if min(a.coins) >= 0 and spent >= a.charity else [f"coins went wrong: {a.coins}"]
 
+    def register_events(events):
+        if thank_donors:
+            events.on("donate", lambda game, player: game.push("thank", player))
+
     hooks: dict[str, Any] = dict(
         beanframe_variant=lambda: VariantInfo(name=NAME, version="1.0", players=(1, 2, 3, 4), description="a fake auction"),
         beanframe_register_parts=register_parts,
@@ -253,6 +276,7 @@ def auction(with_start_choice: bool = False, **extra: Any) -> types.ModuleType:
         beanframe_register_steps=register_steps,
         beanframe_register_options=register_options,
         beanframe_register_phases=register_phases,
+        beanframe_register_events=register_events,
         beanframe_score=score,
         beanframe_invariants=check,
     )

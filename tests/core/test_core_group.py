@@ -155,6 +155,29 @@ def test_play_game_asks_the_deciders_round_robin():
     assert per_lot == [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 1, 2]]
 
 
+def test_play_game_stays_fair_when_nested_decisions_come_in_between():
+    # each bidder first donates (staying a decider) and must then thank (a nested one-decider
+    # frame); the group decision goes on after the last donor, not back to its first decider
+    asked = []
+
+    class Generous(RandomBot):
+        def __init__(self, seat):
+            super().__init__(seat)
+            self.seat = seat
+
+        def act(self, view, legal):
+            names = [a.name for a in legal]
+            if "thank" in names:
+                return legal[names.index("thank")]
+            asked.append(self.seat)
+            return legal[names.index("donate")] if "donate" in names else legal[0]
+
+    game = beanframe.compose([auction(thank_donors=True)], 3).new_game(seed=2)
+    play_game(game, [Generous(p) for p in range(3)])
+    assert asked[:6] == [0, 1, 2, 0, 1, 2]  # donations round the table, then the bids
+    assert [a.name for a in game.actions[:6]] == ["donate", "thank", "donate", "thank", "donate", "thank"]
+
+
 def test_play_game_and_sequential_loops_still_work():
     for players in (1, 2, 3, 4):
         game = beanframe.compose([auction()], players).new_game(seed=players)
