@@ -277,10 +277,13 @@ class Game:
         if not stack:
             return ()
         frame = stack[-1]
-        if player is None:
-            player = frame.group[0] if frame.group else frame.player
         rs = self.ruleset
         step = rs.steps[frame.kind]
+        if frame.group:  # a group decision: the asking player (None: the first decider)
+            if player is None:
+                player = frame.group[0]
+        else:
+            player = frame.player
         legal = step.legal_for(self, frame, player) if step.per_player else step.legal(self, frame)
         if not step.options:
             return tuple(legal)
@@ -315,12 +318,9 @@ class Game:
         """Apply a legal action (an Action, its code, or its id) taken by ``player`` (None:
         ``to_act``). Raises IllegalActionError and leaves the game unchanged if the action is not
         legal now for that player, or the player is not one of the ``deciders``."""
-        if player is None:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._compute_legal(None)
-        else:
-            legal = self._legal_of_decider(player)
+        legal = self._legal if player is None else self._legal_of_decider(player)
+        if legal is None:
+            legal = self._legal = self._compute_legal(None)
         for candidate in legal:  # identity first: legal lists hand out canonical instances
             if candidate is action:
                 break
@@ -330,9 +330,8 @@ class Game:
         stack = s.stack
         frame = stack[-1]
         if player is None:
-            player = frame.group[0] if frame.group else frame.player
-        s.history = (action, s.history)
-        s.actors = (player, s.actors)
+            player = frame.player if not frame.group else frame.group[0]
+        s.history = (action, s.history, player)
         s.n_actions += 1
         self._legal = None
         self._legal_more = None
@@ -509,7 +508,7 @@ class Game:
         s = self.state
         steps = self.ruleset.steps
         pipeline = self.ruleset.pipeline
-        driving = self._driving
+        # never nested: apply is driving already, and end_game / _notify call this only when not
         self._driving = True
         try:
             while True:
@@ -552,7 +551,7 @@ class Game:
                     continue
                 phase.enter(self)
         finally:
-            self._driving = driving
+            self._driving = False
 
     # -- results ----------------------------------------------------------------------------
     @property
@@ -587,7 +586,13 @@ class Game:
     def actors(self) -> list[int]:
         """Who took each action of ``actions`` (same order): replaying a group decision needs it
         (``game.apply(action, player)``)."""
-        return linked_items(self.state.actors)
+        out = []
+        linked = self.state.history
+        while linked is not None:
+            out.append(linked[2])
+            linked = linked[1]
+        out.reverse()
+        return out
 
     @property
     def n_events(self) -> int:

@@ -6,7 +6,9 @@ the decision stack, the chance counter, and the history. Everything specific to 
 each with a cheap ``clone()`` and a ``view(player)`` that hides what that player may not see.
 
 History and events are persistent linked lists ``(item, rest)``: appending is O(1) and a clone
-shares them, so cloning costs only the parts, never the length of the game.
+shares them, so cloning costs only the parts, never the length of the game. A history entry
+carries a third element, the player who took the action (``(action, rest, player)``): one tuple
+per action records both.
 """
 
 from __future__ import annotations
@@ -89,9 +91,9 @@ class State:
     chance: int = 0  # how many random streams were drawn so far
     stack: list[Frame] = field(factory=list)
     parts: dict[str, Any] = field(factory=dict)
-    history: tuple | None = None  # linked list of the applied (canonical) actions
+    # linked list of the applied (canonical) actions: (action, rest, player who took it)
+    history: tuple | None = None
     n_actions: int = 0
-    actors: tuple | None = None  # linked list of who took each action (parallel to history)
     events: tuple | None = None  # linked list of event tuples (kind, *args)
     n_events: int = 0
 
@@ -109,7 +111,6 @@ class State:
             {name: part.clone() for name, part in self.parts.items()},
             self.history,
             self.n_actions,
-            self.actors,
             self.events,
             self.n_events,
         )
