@@ -2,12 +2,14 @@
 
 User mistakes (a :class:`~beanframe.errors.BeanframeError`, an unreadable file, a bad TOML file,
 a bad command-line value) are turned into one line ``error: ...`` on stderr and exit code 2, in
-one place: :meth:`BeanframeGroup.invoke`. Anything else is a bug and keeps its traceback.
+one place: :meth:`BeanframeGroup.invoke`. Anything else (a crashing bot or plugin, a bug) is one
+line and exit code 1; ``beanframe --debug ...`` (or ``BEANFRAME_DEBUG=1``) shows the traceback.
 """
 
 from __future__ import annotations
 
 import errno
+import os
 import tomllib
 from typing import Annotated, Any, NoReturn
 
@@ -16,6 +18,7 @@ from typer.core import TyperGroup
 
 import beanframe
 from beanframe.errors import BeanframeError
+from beanframe.simulate import BotFailure
 
 from .commands import play, replay, rules, simulate, variants
 
@@ -64,6 +67,33 @@ class BeanframeGroup(TyperGroup):
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except Exception as exc:
+            if _state["debug"] or os.environ.get("BEANFRAME_DEBUG"):
+                raise
+            crash(exc)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        _state["debug"] = False  # one invocation at a time (tests invoke the app many times)
+        return super().main(*args, **kwargs)
+
+
+UNEXPECTED = 1
+_state = {"debug": False}
+
+
+def crash(exc: BaseException) -> NoReturn:
+    """An unexpected error as one line on stderr, exit code 1."""
+    text = " ".join(str(exc).split())
+    if len(text) > 300:
+        text = text[:297] + "..."
+    if isinstance(exc, BotFailure):
+        line = f"error: {text}"
+    else:
+        line = f"error: unexpected {type(exc).__name__}" + (f": {text}" if text else "")
+    typer.echo(f"{line} (run beanframe --debug ... for the traceback)", err=True)
+    raise typer.Exit(UNEXPECTED)
 
 
 app = typer.Typer(
@@ -88,8 +118,10 @@ def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")] = False,
 ) -> None:
     """Play, inspect and simulate Uwe Rosenberg's bean games."""
+    _state["debug"] = debug
 
 
 app.command("variants")(variants.variants_cli)

@@ -10,8 +10,10 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from beanframe.core.actions import shorten
 from beanframe.core.compose import discover, variant_info
 from beanframe.core.game import Ruleset
+from beanframe.core.limits import loads_toml
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
 
@@ -54,11 +56,13 @@ def load_config(path: str | Path) -> Settings:
     path = Path(path)
     data = path.read_bytes()
     try:
-        raw = tomllib.loads(data.decode("utf-8"))
+        raw = loads_toml(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise ConfigError(f"config file {path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+    except ValueError as exc:  # thousands of digits, deep nesting
+        raise ConfigError(f"config file {path}: {exc}") from None
     return settings_from_mapping(raw, f"config file {path}")
 
 
@@ -70,7 +74,7 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
     if isinstance(variants, str):
         variants = [variants]
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise ConfigError(f"{where}: 'variants' must be a list of variant names, e.g. [\"al_cabohne\"]")
+        raise ConfigError(f"{where}: 'variants' must be a list of variant names, e.g. [\"VARIANT\"]")
     players = raw.get("players")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players < 1):
         raise ConfigError(f"{where}: 'players' must be a whole number of at least 1, not {players!r}")
@@ -82,7 +86,7 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
         raise ConfigError(f"{where}: 'seats' must be a list like [\"human\", \"bot:greedy\"]")
     options = raw.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
-        raise ConfigError(f"{where}: 'options' must hold one table per variant, e.g. [options.al_cabohne]")
+        raise ConfigError(f"{where}: 'options' must hold one table per variant, e.g. [options.VARIANT]")
     return Settings(tuple(variants), players, seed, tuple(seats), {k: dict(v) for k, v in options.items()})
 
 
@@ -94,9 +98,11 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
 def parse_value(text: str) -> Any:
     """A value typed on the command line, read as TOML (3, true, "x", [1, 2]); else the text."""
     try:
-        return tomllib.loads(f"v = {text}")["v"]
+        return loads_toml(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         return text
+    except ValueError as exc:  # thousands of digits, deep nesting
+        raise ConfigError(f"bad option value {shorten(text)}: {exc}") from None
 
 
 def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[str, dict[str, Any]]:
@@ -106,7 +112,7 @@ def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[s
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ConfigError(f"bad option {item!r}: write VARIANT.NAME=VALUE, e.g. al_cabohne.third_field_cost=3")
+            raise ConfigError(f"bad option {item!r}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3")
         variant, dot, name = key.rpartition(".")
         if not dot:
             if len(variants) != 1:
@@ -157,7 +163,7 @@ def default_players(variants: Sequence[str]) -> int:
 def require_variants(settings: Settings) -> Settings:
     if not settings.variants:
         installed = ", ".join(discover()) or "none"
-        raise ConfigError(f"no variant given (installed variants: {installed}); e.g. beanframe play al_cabohne")
+        raise ConfigError(f"no variant given (installed variants: {installed}); e.g. beanframe play VARIANT")
     variant_infos(settings.variants)
     return settings
 

@@ -23,9 +23,14 @@ What is checked, after every action of random play (:func:`random_playthrough`):
 - legality: every legal action applies (on a copy); an action of the ruleset that is not legal
   (as an action, a code or an id) raises IllegalActionError and changes nothing;
 - clones share no mutable data with the original, and acting on them leaves it unchanged;
-- views leak nothing: redealing the hidden cards (``part.resample_hidden``) leaves every
-  observer's view unchanged; other hands and the deck show only as sizes; old views stay put;
-- fixed-order hands only lose cards and gain cards at the back;
+- views leak nothing: redealing the hidden cards (``game.determinize(observer, rng)``) leaves
+  every observer's view unchanged; old views stay put;
+- determinization is fair (``beanframe.testing.determinize``, at positions 1, 2, 4, 8, ...): the
+  original is untouched, the same generator gives the same copy, the information state is kept,
+  invariants hold, the copy refuses to be saved and plays on legally, and its future chance (and,
+  with enough hidden cards, its hidden cards) differ from the real game's and between generators;
+- the checks each variant registers through the ``beanframe_register_checks`` hook (a bean game:
+  its table's views, fixed-order hands that only lose cards and gain cards at the back);
 - the end: within 5,000 actions; ``result`` only once over; winners non-empty seats of the game;
   actions afterwards raise GameOverError;
 - save files: saving is canonical, a save made mid-game loads into the same game, which then
@@ -44,6 +49,7 @@ from typing import Any
 
 from beanframe.testing.checks import (
     POSITION_CHECKS,
+    CheckRegistry,
     ConformanceError,
     check_clone,
     check_consistency,
@@ -54,10 +60,14 @@ from beanframe.testing.checks import (
     check_illegal_refused,
     check_invariants,
     check_legal_actions_apply,
+    check_registered,
     check_save_load,
+    check_transitions,
     check_views,
+    hand_order_check,
     hand_order_problems,
     invariant_problems,
+    registered_checks,
     replay,
     views,
     where,
@@ -92,6 +102,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "MAX_ACTIONS",
     "POSITION_CHECKS",
+    "CheckRegistry",
     "ConformanceError",
     "ConformanceTests",
     "Playthrough",
@@ -105,17 +116,21 @@ __all__ = [
     "check_illegal_refused",
     "check_invariants",
     "check_legal_actions_apply",
+    "check_registered",
     "check_save_load",
+    "check_transitions",
     "check_views",
     "choose",
     "conformance_suite",
     "continue_alike",
     "games",
+    "hand_order_check",
     "hand_order_problems",
     "invariant_problems",
     "play_to",
     "playthroughs",
     "random_playthrough",
+    "registered_checks",
     "replay",
     "views",
     "where",

@@ -15,8 +15,8 @@ from beanframe.testing.checks import (
     check_determinism,
     check_end,
     check_game,
-    check_hand_order,
     check_save_load,
+    check_transitions,
     check_views_stable,
     views,
 )
@@ -53,12 +53,12 @@ def random_playthrough(
     action)`` runs after every action (for checks of your own).
 
     With ``checks`` (the default) every position passes :func:`check_game`, every transition the
-    hand-order check, views taken earlier must not change, the game must end within
+    variants' transition checks (``beanframe_register_checks``), views taken earlier must not change, the game must end within
     ``max_actions``; the game saved after 1, 2, 4, 8, ... actions must load, and the loaded copies,
     played on beside the original, must end in the same save text; and a replay of the seed and
     actions on a freshly composed ruleset must give the same game. ``skip`` names checks to leave
-    out (see ``beanframe.testing.checks.POSITION_CHECKS``, and "hand order", "save/load",
-    "determinism").
+    out (see ``beanframe.testing.checks.POSITION_CHECKS``, "save/load", "determinism", and the
+    names of the variants' registered checks).
     """
     skip = set(skip)
     game = ruleset.new_game(seed=seed, deck=deck)
@@ -86,8 +86,7 @@ def random_playthrough(
             continue
         check_views_stable(seen, previous, game)
         now = views(game)
-        if "hand order" not in skip:
-            check_hand_order(seen, now, game)
+        check_transitions(seen, now, game, skip)
         seen = now
         previous = game.clone()
         check_game(game, rng, skip, seen=seen, thorough=_save_point(n))

@@ -11,7 +11,7 @@ from ..config import compose_settings, gather
 
 
 def rules_cli(
-    variants: Annotated[list[str], typer.Argument(help="Variants to compose, e.g. al_cabohne.", show_default=False)],
+    variants: Annotated[list[str], typer.Argument(help="Variants to compose (see: beanframe variants).", show_default=False)],
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of players (default: the smallest supported count from 2, else 1).", show_default=False)
     ] = None,
