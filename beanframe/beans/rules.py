@@ -52,22 +52,25 @@ def harvestable_fields(fields: Sequence[Sized], one_bean: str = LITERAL, labels:
 
     Returns their indexes, or ``labels[index]`` when labels are given (e.g. interned actions).
     """
+    if labels is None:
+        labels = _INDEXES
     big: list[Any] = []
     single: list[Any] = []
     empty = False
     for i, f in enumerate(fields):
         n = len(f)
-        if n >= 2:
-            big.append(i if labels is None else labels[i])
+        if n > 1:
+            big.append(labels[i])
         elif n:
-            single.append(i if labels is None else labels[i])
+            single.append(labels[i])
         else:
             empty = True
-    if big:
-        return big
-    if empty and one_bean == LITERAL and len(single) > 1:
-        return []
-    return single
+    if big or not (empty and len(single) > 1 and one_bean == LITERAL):
+        return big or single
+    return []
+
+
+_INDEXES = range(1 << 16)  # labels that are the indexes themselves
 
 
 def sale(cards: CardSet, bean: int, n: int) -> tuple[int, int]:
