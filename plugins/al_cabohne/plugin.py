@@ -19,7 +19,7 @@ from . import turn
 from .actions import ALL as ACTIONS
 
 NAME = "al_cabohne"
-VERSION = "1.1.0"  # 1.1: readings F.1, F.19, F.20, F.21 (saves of 1.0 replay differently: refused)
+VERSION = "1.0.0"
 MAFIA = "mafia"  # the mafia's seat on the score sheet (beanframe_register_seats)
 
 
