@@ -1,0 +1,292 @@
+"""Observations, information states and returns: the game as numbers, for learning and search.
+
+``game.observation(player)`` is a fixed-length ``float32`` numpy vector per ruleset, made of named
+*segments*. The core contributes the generic ones (stage, phase, decision kind, whose turn, who
+decides); every plugin contributes its own through the composition hook ``beanframe_observation``
+(``register(name, size, encode, high=..., doc=...)``; ``encode(game, player, out)`` writes into its
+zeroed slice ``out``). The layout is collected once per ruleset, at composition, so a mistake (a
+size that is not a positive whole number, a name used twice) is a ConfigError then, never mid-game.
+``ruleset.observation_layout`` names every segment with its offset and size;
+``ruleset.observation_shape`` is ``(size,)``.
+
+Seats in the vector are *relative*: index 0 is the observer, then the next players in seat order,
+so one network serves every seat. An observation carries only what ``player`` may see: it must not
+change when the cards the player cannot see are redealt (``game.determinize``), which the
+conformance kit checks. Nothing here runs during play: observations are computed on demand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from beanframe.core.compose import _Registry
+from beanframe.core.scoring import seat_name
+from beanframe.core.state import STAGE_NAMES
+from beanframe.errors import ConfigError
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game, Ruleset
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: the observation's numpy dtype (numpy is imported only when an observation is asked for, so
+#: composing and playing never pay for it)
+DTYPE = "float32"
+Encoder = Callable[["Game", "int | None", "np.ndarray"], None]
+
+
+@frozen
+class Segment:
+    """One named piece of the observation vector: ``vector[offset:offset + size]``."""
+
+    name: str
+    variant: str  # who registered it ("core" for the core's own)
+    offset: int
+    size: int
+    high: float  # the largest value it may hold (its values are in [0, high]): for spaces
+    doc: str
+    encode: Encoder
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.offset, self.offset + self.size)
+
+
+class ObservationRegistry(_Registry):
+    """What ``beanframe_observation`` receives: ``register(name, size, encode, high=1.0, doc="")``
+    adds a segment after those registered before it; ``replace=True`` puts a later variant's
+    segment in place of one a requirement registered (same place, its own size);
+    ``register.remove(name)`` drops one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: dict[str, tuple[str, int, float, str, Encoder]] = {}
+
+    def __call__(
+        self, name: str, size: int, encode: Encoder, high: float = 1.0, doc: str = "", replace: bool = False
+    ) -> None:
+        if type(name) is not str or not name:
+            raise ConfigError(f"{self.variant}: an observation segment needs a name, not {name!r}")
+        if type(size) is not int or size < 1:
+            raise ConfigError(f"{self.variant}: observation segment {name!r}: size must be a whole number >= 1, not {size!r}")
+        if not callable(encode):
+            raise ConfigError(f"{self.variant}: observation segment {name!r}: encode must be a function, not {encode!r}")
+        if type(high) not in (int, float) or not high > 0:
+            raise ConfigError(f"{self.variant}: observation segment {name!r}: high must be a positive number, not {high!r}")
+        if replace and name not in self.entries:
+            raise self._missing("observation segment", name, self.entries, "replace")
+        if name in self.entries and not replace:
+            raise ConfigError(f"{self.variant}: observation segment {name!r} is registered twice (use replace=True)")
+        self.entries[name] = (self.variant, size, float(high), doc, encode)
+
+    def remove(self, name: str) -> None:
+        if name not in self.entries:
+            raise self._missing("observation segment", name, self.entries, "remove")
+        del self.entries[name]
+
+
+class ObservationLayout:
+    """The segments of a ruleset's observation vector, in order (``layout["beans.hand"]`` is a
+    :class:`Segment`; ``layout.size``, ``layout.high`` the upper bounds as a vector)."""
+
+    def __init__(self, entries: dict[str, tuple[str, int, float, str, Encoder]]) -> None:
+        segments = []
+        offset = 0
+        for name, (variant, size, high, doc, encode) in entries.items():
+            segments.append(Segment(name, variant, offset, size, high, doc, encode))
+            offset += size
+        self.segments: tuple[Segment, ...] = tuple(segments)
+        self.size = offset
+        self._by_name = {s.name: s for s in segments}
+        self._high: np.ndarray | None = None
+
+    @property
+    def high(self) -> np.ndarray:
+        """Every entry's largest value, as a read-only vector (the lower bound is 0)."""
+        if self._high is None:
+            import numpy as np
+
+            high = np.zeros(self.size, DTYPE)
+            for s in self.segments:
+                high[s.slice] = s.high
+            high.flags.writeable = False
+            self._high = high
+        return self._high
+
+    def __getitem__(self, name: str) -> Segment:
+        return self._by_name[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def __iter__(self) -> Iterator[Segment]:
+        return iter(self.segments)
+
+    def __len__(self) -> int:
+        return len(self.segments)
+
+    def offsets(self) -> dict[str, tuple[int, int]]:
+        """Every segment's ``(offset, size)`` by name, in order."""
+        return {s.name: (s.offset, s.size) for s in self.segments}
+
+    def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """A vector cut into its segments, by name (for reading and debugging)."""
+        return {s.name: vector[s.slice] for s in self.segments}
+
+    def describe(self) -> str:
+        """The layout as a table: offset, size, name, who registered it, what it holds."""
+        return "\n".join(f"{s.offset:5d} {s.size:4d}  {s.name:24s} {s.variant:12s} {s.doc}" for s in self.segments)
+
+
+# --------------------------------------------------------------------------------------------
+# The core's own segments: generic, from the pipeline and the decision stack
+# --------------------------------------------------------------------------------------------
+
+
+def relative(player: int | None, seat: int, players: int) -> int:
+    """``seat``'s index as ``player`` sees the table: 0 is the observer, then the next seats."""
+    return (seat - (player or 0)) % players
+
+
+def _core_entries(ruleset: Ruleset) -> dict[str, tuple[str, int, float, str, Encoder]]:
+    players = ruleset.players
+    turn_phases = {p.name: i for i, p in enumerate(ruleset.pipeline.turn)}
+    kinds = {k: i for i, k in enumerate(ruleset.steps)}
+
+    def stage(game: Game, player: int | None, out: np.ndarray) -> None:
+        out[game.state.stage] = 1.0
+
+    def phase(game: Game, player: int | None, out: np.ndarray) -> None:
+        ph = game.phase
+        i = turn_phases.get(ph.name) if ph is not None and game.stage_name == "turns" else None
+        if i is not None:
+            out[i] = 1.0
+
+    def step(game: Game, player: int | None, out: np.ndarray) -> None:
+        frame = game.frame
+        if frame is not None:
+            out[kinds[frame.kind]] = 1.0
+
+    def active(game: Game, player: int | None, out: np.ndarray) -> None:
+        if not game.is_over:
+            out[relative(player, game.state.active, players)] = 1.0
+
+    def deciders(game: Game, player: int | None, out: np.ndarray) -> None:
+        for p in deciders_of(game):
+            out[relative(player, p, players)] = 1.0
+
+    return {
+        "core.stage": ("core", len(STAGE_NAMES), 1.0, f"one-hot: {', '.join(STAGE_NAMES)}", stage),
+        "core.phase": ("core", max(1, len(turn_phases)), 1.0, f"one-hot turn phase: {', '.join(turn_phases)}", phase),
+        "core.decision": ("core", max(1, len(kinds)), 1.0, f"one-hot kind of the pending decision: {', '.join(kinds)}", step),
+        "core.active": ("core", players, 1.0, "one-hot: whose turn it is (relative seats)", active),
+        "core.deciders": ("core", players, 1.0, "who decides now (relative seats)", deciders),
+    }
+
+
+def build_layout(ruleset: Ruleset) -> ObservationLayout:
+    """The ruleset's observation layout: the core's segments, then each plugin's, registered
+    through ``beanframe_observation`` one plugin at a time in dependency order."""
+    from beanframe.core.compose import call_in_order
+
+    registry = ObservationRegistry()
+    registry.entries.update(_core_entries(ruleset))
+    try:
+        call_in_order(ruleset.pm, ruleset.plugin_order, "beanframe_observation", registry, register=registry, config=ruleset.config)
+    except ConfigError:
+        raise
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ConfigError(f"composing {ruleset.name} failed in beanframe_observation of {registry.variant}: {exc}") from exc
+    return ObservationLayout(registry.entries)
+
+
+# --------------------------------------------------------------------------------------------
+# On demand: observation, information state, returns
+# --------------------------------------------------------------------------------------------
+
+
+def deciders_of(game: Game) -> tuple[int, ...]:
+    """The players who may act now (empty once the game is over).
+
+    COMPAT (one marked place): ``game.deciders`` comes with group decisions (core-decisions);
+    until it is in main the single decider is ``game.to_act``."""
+    found = getattr(game, "deciders", None)
+    if found is not None:
+        return tuple(found)
+    return () if game.to_act is None else (game.to_act,)
+
+
+def check_player(game: Game, player: int | None, allow_spectator: bool = True) -> None:
+    if player is None and allow_spectator:
+        return
+    if type(player) is not int or not 0 <= player < game.players:
+        raise ValueError(f"no player {player!r} in this {game.players}-player game (players are 0..{game.players - 1})")
+
+
+def observation(game: Game, player: int | None) -> np.ndarray:
+    """What ``player`` (None: a spectator) sees now, as the ruleset's fixed-length vector."""
+    import numpy as np
+
+    check_player(game, player)
+    layout: ObservationLayout = game.ruleset.observation_layout
+    out = np.zeros(layout.size, DTYPE)
+    for s in layout.segments:
+        s.encode(game, player, out[s.offset : s.offset + s.size])
+    return out
+
+
+def information_state(game: Game, player: int) -> str:
+    """Everything ``player`` knows, as a string: two games give the same string exactly when the
+    player cannot tell them apart (up to what the rules let them infer). The actions as the
+    player may know them (``history_for``), the events the player may know (``events_for``: the
+    flips and other public chance), and the player's own current observation (its hand)."""
+    check_player(game, player, allow_spectator=False)
+    lines = [f"{seat_name(player)} of {game.players}"]
+    history_for = getattr(game, "history_for", None)
+    events_for = getattr(game, "events_for", None)
+    if history_for is not None and events_for is not None:
+        actions = [f"{seat_name(actor)} {code}" for actor, code in history_for(player)]
+        events = events_for(player)
+    else:
+        # COMPAT (one marked place): private records (core-private) are not in main yet. Until
+        # then actions are shown only as their kind (a code's hand position may be private) and
+        # every event is taken as public.
+        actions = [a.code.split(" ")[0] for a in game.actions]
+        events = game.events
+    lines.append("actions: " + "; ".join(actions))
+    lines.append("events: " + "; ".join(" ".join(map(str, e)) for e in events))
+    obs = observation(game, player)
+    lines.append("observation: " + " ".join(f"{i}:{v:g}" for i, v in enumerate(obs.tolist()) if v))
+    return "\n".join(lines)
+
+
+RETURN_MODES = ("win", "score")
+
+
+def returns(game: Game, mode: str = "win") -> list[float]:
+    """Each player's return (0.0 for everyone until the game is over).
+
+    ``"win"``: a player among the winners gets ``1/k`` when ``k`` seats share the win (1.0 when
+    alone), any other player -1.0 (a registered seat such as Al Cabohne's mafia is counted among
+    the ``k`` when it shares the win, but gets no return: it is not a player).
+    ``"score"``: the player's total minus the best total of every other seat (registered seats
+    included): positive when ahead of everyone, zero at a tie for first."""
+    if mode not in RETURN_MODES:
+        raise ValueError(f"unknown returns mode {mode!r} (modes: {', '.join(RETURN_MODES)})")
+    result = game.result
+    if result is None:
+        return [0.0] * game.players
+    seats = [seat_name(p) for p in range(game.players)]
+    if mode == "win":
+        k = len(result.winners)
+        return [1.0 / k if s in result.winners else -1.0 for s in seats]
+    scores = result.scores
+    out = []
+    for s in seats:
+        others = [v for seat, v in scores.items() if seat != s]
+        out.append(float(scores[s] - max(others)) if others else float(scores[s]))
+    return out
