@@ -17,7 +17,9 @@ conformance kit checks. Nothing here runs during play: observations are computed
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -209,15 +211,41 @@ def build_layout(ruleset: Ruleset) -> ObservationLayout:
 # --------------------------------------------------------------------------------------------
 
 
+# COMPAT (the one marked place): group decisions (core-decisions: ``game.deciders``,
+# ``legal_mask(player)``, ``apply(action, player)``) are on their way into main. Until they land a
+# decision has one decider, ``game.to_act``, and these helpers fall back to the one-decider API.
 def deciders_of(game: Game) -> tuple[int, ...]:
-    """The players who may act now (empty once the game is over).
-
-    COMPAT (one marked place): ``game.deciders`` comes with group decisions (core-decisions);
-    until it is in main the single decider is ``game.to_act``."""
+    """The players who may act now (empty once the game is over)."""
     found = getattr(game, "deciders", None)
     if found is not None:
         return tuple(found)
     return () if game.to_act is None else (game.to_act,)
+
+
+@cache
+def _per_player() -> bool:
+    from beanframe.core.game import Game
+
+    return "player" in inspect.signature(Game.apply).parameters
+
+
+def legal_mask_of(game: Game, player: int) -> list[bool]:
+    """The mask over action ids of what ``player`` may do now (all False when not a decider)."""
+    if _per_player():
+        return game.legal_mask(player)
+    return game.legal_mask() if player == game.to_act else [False] * len(game.ruleset.actions)
+
+
+def apply_as(game: Game, action: int, player: int) -> None:
+    """Apply action id ``action`` for ``player`` (IllegalActionError when not theirs to take)."""
+    if _per_player():
+        game.apply(action, player)
+        return
+    if player != game.to_act:
+        from beanframe.errors import IllegalActionError
+
+        raise IllegalActionError(f"player {player + 1} does not decide now")
+    game.apply(action)
 
 
 def check_player(game: Game, player: int | None, allow_spectator: bool = True) -> None:
