@@ -236,6 +236,16 @@ def legal_mask_of(game: Game, player: int) -> list[bool]:
     return game.legal_mask() if player == game.to_act else [False] * len(game.ruleset.actions)
 
 
+def legal_ids_of(game: Game, player: int) -> list[int]:
+    """The action ids ``player`` may take now, ascending (empty when not a decider)."""
+    if _per_player():
+        legal = game.legal_actions(player)
+    else:
+        legal = game.legal_actions() if player == game.to_act else ()
+    id_of = game.ruleset.actions.id_of
+    return sorted(id_of(a) for a in legal)
+
+
 def apply_as(game: Game, action: int, player: int) -> None:
     """Apply action id ``action`` for ``player`` (IllegalActionError when not theirs to take)."""
     if _per_player():
