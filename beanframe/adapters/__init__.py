@@ -23,18 +23,17 @@ def variant_sets() -> list[tuple[tuple[str, ...], int]]:
     ``[(("al_cabohne",), 1), (("al_cabohne",), 2), (("al_cabohne", "cheap_field"), 1), ...]``.
     Adapter tests run over these, so a variant that lands is tested without naming it."""
     infos = {name: variant_info(plugin) for name, plugin in discover().items()}
+
+    def with_requirements(n: str, needed: list[str]) -> list[str]:
+        if n not in needed and n in infos:
+            for req in sorted(infos[n].requires):
+                with_requirements(req, needed)
+            needed.append(n)
+        return needed
+
     out = []
     for name in infos:
-        needed: list[str] = []
-
-        def add(n: str) -> None:
-            if n in needed or n not in infos:
-                return
-            for req in sorted(infos[n].requires):
-                add(req)
-            needed.append(n)
-
-        add(name)
+        needed = with_requirements(name, [])
         if any(req not in infos for n in needed for req in infos[n].requires):
             continue  # a requirement is not installed: this set cannot be composed
         counts = supported_players({n: infos[n] for n in needed}, needed)
