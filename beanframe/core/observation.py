@@ -280,26 +280,75 @@ def observation(game: Game, player: int | None) -> np.ndarray:
 def information_state(game: Game, player: int) -> str:
     """Everything ``player`` knows, as a string: two games give the same string exactly when the
     player cannot tell them apart (up to what the rules let them infer). The actions as the
-    player may know them (``history_for``), the events the player may know (``events_for``: the
-    flips and other public chance), and the player's own current observation (its hand)."""
+    player may know them (as ``history_for`` gives them), the events the player may know (as
+    ``events_for``: flips and other public chance, private events sent to the player), and the
+    player's own current observation (its hand).
+
+    The record parts are rendered incrementally: the game's history and event lists are shared,
+    immutable linked lists, so the text of a list is remembered by its head node (a few recent
+    ones) and a later call renders only the newer entries; a search asking at every node of a
+    long game pays for what is new, not for the whole game."""
     check_player(game, player, allow_spectator=False)
-    lines = [f"{seat_name(player)} of {game.players}"]
-    history_for = getattr(game, "history_for", None)
-    events_for = getattr(game, "events_for", None)
-    if history_for is not None and events_for is not None:
-        actions = [f"{seat_name(actor)} {code}" for actor, code in history_for(player)]
-        events = events_for(player)
-    else:
-        # COMPAT (one marked place): private records (core-private) are not in main yet. Until
-        # then actions are shown only as their kind (a code's hand position may be private) and
-        # every event is taken as public.
-        actions = [a.code.split(" ")[0] for a in game.actions]
-        events = game.events
-    lines.append("actions: " + "; ".join(actions))
-    lines.append("events: " + "; ".join(" ".join(map(str, e)) for e in events))
+    s = game.state
+    actions = _rendered(s.history, player, "actions", _render_action)
+    events = _rendered(s.events, player, "events", _render_event)
     obs = observation(game, player)
-    lines.append("observation: " + " ".join(f"{i}:{v:g}" for i, v in enumerate(obs.tolist()) if v))
-    return "\n".join(lines)
+    seen = " ".join(f"{i}:{v:g}" for i, v in enumerate(obs.tolist()) if v)
+    return f"{seat_name(player)} of {game.players}\nactions: {actions}\nevents: {events}\nobservation: {seen}"
+
+
+#: (id of a list node, player, which list) -> (the node, its text); the node is kept alive so its
+#: id cannot be reused while the entry exists
+_memo: dict[tuple[int, int, str], tuple[tuple, str]] = {}
+_MEMO_SIZE = 512  # texts of a long game run to ~20 kB: a few MB at most
+
+
+def _rendered(head: tuple | None, player: int, which: str, render: Callable[[tuple, int], str | None]) -> str:
+    newer = []
+    node = head
+    base = ""
+    while node is not None:
+        hit = _memo.get((id(node), player, which))
+        if hit is not None and hit[0] is node:
+            base = hit[1]
+            break
+        newer.append(node)
+        node = node[1]
+    if not newer:
+        return base
+    parts = [text for text in (render(n, player) for n in reversed(newer)) if text is not None]
+    text = "; ".join([base, *parts]) if base else "; ".join(parts)
+    if len(_memo) >= _MEMO_SIZE:
+        _memo.clear()
+    _memo[(id(head), player, which)] = (head, text)
+    return text
+
+
+# COMPAT (the same marked place): private records (core-private: history nodes ``(action, rest,
+# actor)``, ``PrivateEvent`` items, ``known_code``) are on their way into main. Until they land a
+# history node is ``(action, rest)`` without its actor, so an action shows only its kind (a code's
+# hand position may be private), and every event is public.
+try:
+    from beanframe.core.records import PrivateEvent, known_code
+except ImportError:  # pragma: no cover - depends on what main holds
+    PrivateEvent = None  # type: ignore[assignment,misc]
+    known_code = None  # type: ignore[assignment]
+
+
+def _render_action(node: tuple, player: int) -> str:
+    if known_code is not None and len(node) > 2:
+        actor = node[2]
+        return f"{seat_name(actor)} {known_code(actor, node[0], player)}"
+    return node[0].code.split(" ")[0]
+
+
+def _render_event(node: tuple, player: int) -> str | None:
+    item = node[0]
+    if PrivateEvent is not None and type(item) is PrivateEvent:
+        item = item.known_by(player)
+        if item is None:
+            return None
+    return " ".join(map(str, item))
 
 
 RETURN_MODES = ("win", "score")
