@@ -34,7 +34,6 @@ import numpy as np
 import pyspiel
 
 import beanframe
-from beanframe.core.observation import apply_as, deciders_of, legal_ids_of
 
 __all__ = ["BeanGame", "BeanState", "load", "register", "register_all", "short_name"]
 
@@ -176,14 +175,15 @@ class BeanState(pyspiel.State):
         return self._holder.get()
 
     def current_player(self) -> int:
-        deciders = deciders_of(self.game)
+        deciders = self.game.deciders
         return int(deciders[0]) if deciders else pyspiel.PlayerId.TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        return legal_ids_of(self.game, player)
+        id_of = self.game.ruleset.actions.id_of
+        return sorted(id_of(a) for a in self.game.legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
-        apply_as(self.game, int(action), self.current_player())
+        self.game.apply(int(action), self.current_player())
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.game.ruleset.actions.from_id(int(action)).code

@@ -8,7 +8,9 @@
 Agents are the players' seats ("p1", "p2", ...); a registered seat that is not a player (Al
 Cabohne's mafia) is not an agent: its play is part of the game's own rules. The agent selected is
 the first player who decides now; when a decision belongs to several players at once (a group
-decision) they are selected one after another, each acting on the game as it is then.
+decision) they are selected one after another, each acting on the game as it is then. Every
+agent's action mask shows what that agent may do now: empty when it does not decide; in a group
+decision each decider's mask is filled, and the selected one steps.
 
 Observations are ``{"observation": game.observation(agent), "action_mask": mask}``: the float32
 vector of the ruleset's documented layout (``game.ruleset.observation_layout``) and an int8 mask
@@ -29,7 +31,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import beanframe
-from beanframe.core.observation import DTYPE, apply_as, deciders_of, legal_mask_of
+from beanframe.core.observation import DTYPE
 from beanframe.core.scoring import seat_name
 
 __all__ = ["BeanEnv", "env"]
@@ -105,7 +107,7 @@ class BeanEnv(AECEnv):
             self._finish()
 
     def _select(self) -> None:
-        deciders = deciders_of(self.game)
+        deciders = self.game.deciders
         if deciders:
             self.agent_selection = self.possible_agents[deciders[0]]
         else:
@@ -124,7 +126,7 @@ class BeanEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"agent {agent} must act: None is only for agents whose game is over")
-        apply_as(self.game, int(action), self._index[agent])
+        self.game.apply(int(action), self._index[agent])
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if self.game.is_over:
@@ -136,9 +138,7 @@ class BeanEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
-        mask = np.asarray(legal_mask_of(self.game, p), dtype=np.int8) if not self.game.is_over else None
-        if mask is None:
-            mask = np.zeros(len(self.ruleset.actions), np.int8)
+        mask = np.asarray(self.game.legal_mask(p), dtype=np.int8)
         return {"observation": self.game.observation(p), "action_mask": mask}
 
     # -- rendering --------------------------------------------------------------------------

@@ -17,9 +17,7 @@ conformance kit checks. Nothing here runs during play: observations are computed
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterator
-from functools import cache
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -178,7 +176,7 @@ def _core_entries(ruleset: Ruleset) -> dict[str, tuple[str, int, float, str, Enc
             out[relative(player, game.state.active, players)] = 1.0
 
     def deciders(game: Game, player: int | None, out: np.ndarray) -> None:
-        for p in deciders_of(game):
+        for p in game.deciders:
             out[relative(player, p, players)] = 1.0
 
     return {
@@ -209,53 +207,6 @@ def build_layout(ruleset: Ruleset) -> ObservationLayout:
 # --------------------------------------------------------------------------------------------
 # On demand: observation, information state, returns
 # --------------------------------------------------------------------------------------------
-
-
-# COMPAT (the one marked place): group decisions (core-decisions: ``game.deciders``,
-# ``legal_mask(player)``, ``apply(action, player)``) are on their way into main. Until they land a
-# decision has one decider, ``game.to_act``, and these helpers fall back to the one-decider API.
-def deciders_of(game: Game) -> tuple[int, ...]:
-    """The players who may act now (empty once the game is over)."""
-    found = getattr(game, "deciders", None)
-    if found is not None:
-        return tuple(found)
-    return () if game.to_act is None else (game.to_act,)
-
-
-@cache
-def _per_player() -> bool:
-    from beanframe.core.game import Game
-
-    return "player" in inspect.signature(Game.apply).parameters
-
-
-def legal_mask_of(game: Game, player: int) -> list[bool]:
-    """The mask over action ids of what ``player`` may do now (all False when not a decider)."""
-    if _per_player():
-        return game.legal_mask(player)
-    return game.legal_mask() if player == game.to_act else [False] * len(game.ruleset.actions)
-
-
-def legal_ids_of(game: Game, player: int) -> list[int]:
-    """The action ids ``player`` may take now, ascending (empty when not a decider)."""
-    if _per_player():
-        legal = game.legal_actions(player)
-    else:
-        legal = game.legal_actions() if player == game.to_act else ()
-    id_of = game.ruleset.actions.id_of
-    return sorted(id_of(a) for a in legal)
-
-
-def apply_as(game: Game, action: int, player: int) -> None:
-    """Apply action id ``action`` for ``player`` (IllegalActionError when not theirs to take)."""
-    if _per_player():
-        game.apply(action, player)
-        return
-    if player != game.to_act:
-        from beanframe.errors import IllegalActionError
-
-        raise IllegalActionError(f"player {player + 1} does not decide now")
-    game.apply(action)
 
 
 def check_player(game: Game, player: int | None, allow_spectator: bool = True) -> None:
@@ -324,10 +275,10 @@ def _rendered(head: tuple | None, player: int, which: str, render: Callable[[tup
     return text
 
 
-# COMPAT (the same marked place): private records (core-private: history nodes ``(action, rest,
-# actor)``, ``PrivateEvent`` items, ``known_code``) are on their way into main. Until they land a
-# history node is ``(action, rest)`` without its actor, so an action shows only its kind (a code's
-# hand position may be private), and every event is public.
+# COMPAT (the one marked place): private records (core-private: ``PrivateEvent`` items,
+# ``known_code``) are on their way into main. Until they land an action shows only its actor and
+# its kind (a code's hand position may be private), and every event is public. A history node is
+# ``(action, rest, actor)``.
 try:
     from beanframe.core.records import PrivateEvent, known_code
 except ImportError:  # pragma: no cover - depends on what main holds
@@ -336,10 +287,10 @@ except ImportError:  # pragma: no cover - depends on what main holds
 
 
 def _render_action(node: tuple, player: int) -> str:
-    if known_code is not None and len(node) > 2:
-        actor = node[2]
+    actor = node[2]
+    if known_code is not None:
         return f"{seat_name(actor)} {known_code(actor, node[0], player)}"
-    return node[0].code.split(" ")[0]
+    return f"{seat_name(actor)} {node[0].code.split(' ')[0]}"
 
 
 def _render_event(node: tuple, player: int) -> str | None:
