@@ -178,3 +178,23 @@ def test_returns_win_loss_shared_and_score():
         ]
     with pytest.raises(ValueError, match="unknown returns mode"):
         game.returns("coins")
+
+
+def test_information_state_hides_the_others_private_parameters():
+    # F.13: which hand card another player gives the mafia is that player's secret
+    pytest.importorskip("beanframe.core.records", reason="private records (core-private) are not in main yet")
+    rules = beanframe.compose(["al_cabohne"], 2)
+    for seed in range(30):
+        game = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            actor = game.to_act
+            legal = game.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            game.apply(action)
+            if action.is_private:
+                other = 1 - actor
+                assert f"p{actor + 1} {action.public_code}" in game.information_state(other)
+                assert f"p{actor + 1} {action.code}" in game.information_state(actor)
+                return
+    pytest.fail("no private action in 30 random games")
