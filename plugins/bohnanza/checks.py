@@ -35,9 +35,6 @@ def invariants(game) -> list[str]:
         if not two and len(beans) != len(set(beans)):
             problems.append(f"player {p + 1} grows one bean on two fields")
     for o in trade.offers:
-        hand = table.hands[o.maker]
-        if any(h >= len(hand) or hand[h] != b for h, b in zip(o.hand, o.gives)):
-            problems.append(f"offer o{o.id + 1}: its hand cards are not where it says")
         if any(trade.face_up[s] == GONE for s in (*o.face_up, *o.wants)):
             problems.append(f"offer o{o.id + 1} names a face-up card that is gone")
         if o.n_given > rules.cards_per_offer or o.n_asked > rules.cards_per_offer:
@@ -45,4 +42,19 @@ def invariants(game) -> list[str]:
     for p, n in enumerate(trade.started):
         if n > rules.offers_per_turn:
             problems.append(f"player {p + 1} started {n} offers, over the cap of {rules.offers_per_turn}")
+    return problems
+
+
+def offer_problems(game, views=None) -> list[str]:
+    """Open offers and drafts point at their maker's hand cards (a position check of the kit: a
+    part-by-part redeal of hidden cards cannot keep offers and hands together, a game-wide
+    determinization does, see ``beanframe_hidden``)."""
+    table = game.part(BEANS)
+    trade = game.part(TRADE)
+    problems = []
+    for o in (*trade.offers, *(d for d in trade.drafts if d is not None)):
+        hand = table.hands[o.maker]
+        if any(h >= len(hand) or hand[h] != b for h, b in zip(o.hand, o.gives)):
+            what = "a draft" if o.id < 0 else f"offer o{o.id + 1}"
+            problems.append(f"{what} of player {o.maker + 1}: its hand cards are not where it says")
     return problems

@@ -41,7 +41,7 @@ class PlantStep(Step):
         return out
 
     def apply(self, game: Game, frame: Frame, action) -> None:
-        if action is A.PASS:
+        if action.__class__ is A.Pass:
             game.pop()
             return
         table = game.state.parts[BEANS]

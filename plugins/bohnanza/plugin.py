@@ -142,7 +142,10 @@ def beanframe_game_stats(game):
 def beanframe_register_checks(register):
     from beanframe.beans.conformance import register_checks
 
+    from .checks import offer_problems
+
     register_checks(register, BEANS)
+    register.position("offers", offer_problems)
 
 
 @hookimpl
