@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
 GONE = -1  # a face-up slot whose card was traded away
 
@@ -56,20 +56,26 @@ class Offer:
         return [*self.asks, *(face_up[s] for s in self.wants)]
 
 
-def add_hand(draft: Offer, position: int, bean: int) -> Offer:
-    return evolve(draft, hand=(*draft.hand, position), gives=(*draft.gives, bean))
+# plain constructor calls, not attrs.evolve: drafting is on the hot path of trading games
+def add_hand(d: Offer, position: int, bean: int) -> Offer:
+    return Offer(d.id, d.maker, d.to, (*d.hand, position), (*d.gives, bean), d.face_up, d.asks, d.wants)
 
 
-def add_face_up(draft: Offer, slot: int) -> Offer:
-    return evolve(draft, face_up=(*draft.face_up, slot))
+def add_face_up(d: Offer, slot: int) -> Offer:
+    return Offer(d.id, d.maker, d.to, d.hand, d.gives, (*d.face_up, slot), d.asks, d.wants)
 
 
-def add_ask(draft: Offer, bean: int) -> Offer:
-    return evolve(draft, asks=(*draft.asks, bean))
+def add_ask(d: Offer, bean: int) -> Offer:
+    return Offer(d.id, d.maker, d.to, d.hand, d.gives, d.face_up, (*d.asks, bean), d.wants)
 
 
-def add_want(draft: Offer, slot: int) -> Offer:
-    return evolve(draft, wants=(*draft.wants, slot))
+def add_want(d: Offer, slot: int) -> Offer:
+    return Offer(d.id, d.maker, d.to, d.hand, d.gives, d.face_up, d.asks, (*d.wants, slot))
+
+
+def sent(d: Offer, offer_id: int, to: int) -> Offer:
+    """The draft ``d`` sent as offer ``offer_id`` to player ``to``."""
+    return Offer(offer_id, d.maker, to, d.hand, d.gives, d.face_up, d.asks, d.wants)
 
 
 def payment(hand: Sequence[int], asks: Sequence[int]) -> list[int] | None:

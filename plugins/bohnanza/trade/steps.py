@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from attrs import evolve
-
 from beanframe.beans import PART as BEANS
 from beanframe.beans import draw
 from beanframe.core.steps import Step
@@ -26,7 +24,7 @@ from beanframe.core.steps import Step
 from .. import actions as BA
 from ..rules import rules_of
 from . import actions as A
-from .offers import GONE, Offer, add_ask, add_face_up, add_hand, add_want, can_accept, payment, stale, take_positions
+from .offers import GONE, Offer, add_ask, add_face_up, add_hand, add_want, can_accept, payment, sent, stale, take_positions
 from .table import PART, TradeTable
 
 if TYPE_CHECKING:
@@ -88,24 +86,32 @@ class TradeStep(Step):
             elif o.maker == player:
                 out.append(A.WITHDRAW[o.id])
         draft = trade.drafts[player]
-        if draft is not None or trade.started[player] < rules.offers_per_turn:
-            d = draft or Offer(maker=player)
+        if draft is None:
+            if trade.started[player] < rules.offers_per_turn:  # a first card starts a draft
+                out += A.GIVE_HAND[: len(hand)]
+                face = [k for k, c in enumerate(trade.face_up) if c != GONE]
+                if player == active:
+                    out += [A.GIVE_FACE[k] for k in face]
+                out += A.ASK[: len(trade.names)]
+                if player != active:
+                    out += [A.WANT_FACE[k] for k in face]
+        else:
+            d = draft
             cap = rules.cards_per_offer
             if d.n_given < cap:
                 out += [A.GIVE_HAND[i] for i in range(len(hand)) if i not in d.hand]
                 if player == active:
                     out += [A.GIVE_FACE[k] for k, c in enumerate(trade.face_up) if c != GONE and k not in d.face_up]
             if d.n_asked < cap:
-                out += A.ASK[: len(game.ruleset.config.params["beans"].cards)]
+                out += A.ASK[: len(trade.names)]
                 if player != active:
                     out += [A.WANT_FACE[k] for k, c in enumerate(trade.face_up) if c != GONE and k not in d.wants]
-            if draft is not None:
-                if not draft.empty:
-                    if player == active:
-                        out += [A.SEND[p] for p in range(s.players) if p != active]
-                    elif not draft.face_up:
-                        out.append(A.SEND[active])
-                out.append(A.SCRAP)
+            if not d.empty:
+                if player == active:
+                    out += [A.SEND[p] for p in range(s.players) if p != active]
+                else:
+                    out.append(A.SEND[active])
+            out.append(A.SCRAP)
         out.append(BA.PASS)
         if player == active:
             out.append(A.END_TRADING)
@@ -146,7 +152,7 @@ class TradeStep(Step):
             game.emit("scrap", player)
             return
         if cls is A.Send:
-            offer = evolve(trade.drafts[player], id=trade.next_id, to=action.to)
+            offer = sent(trade.drafts[player], trade.next_id, action.to)
             trade.next_id += 1
             trade.drafts[player] = None
             trade.offers.append(offer)
