@@ -42,13 +42,12 @@ def invariants(game) -> list[str]:
     for p, n in enumerate(trade.started):
         if n > rules.offers_per_turn:
             problems.append(f"player {p + 1} started {n} offers, over the cap of {rules.offers_per_turn}")
-    return problems
+    return problems + offer_problems(game)
 
 
-def offer_problems(game, views=None) -> list[str]:
-    """Open offers and drafts point at their maker's hand cards (a position check of the kit: a
-    part-by-part redeal of hidden cards cannot keep offers and hands together, a game-wide
-    determinization does, see ``beanframe_hidden``)."""
+def offer_problems(game) -> list[str]:
+    """Open offers and drafts point at their maker's hand cards (also in a determinized copy:
+    the redeal keeps offered beans in place, see hidden.py)."""
     table = game.part(BEANS)
     trade = game.part(TRADE)
     problems = []

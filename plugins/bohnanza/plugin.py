@@ -8,7 +8,7 @@ from beanframe.beans import BeanRules, BeanTable
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.variant import VariantInfo
 
-from . import actions, end, interim
+from . import actions, end, hidden, interim
 from .draw import phase_draw
 from .fields import bohnanza_targets, strict_targets
 from .plant import PlantStep, phase_plant
@@ -152,13 +152,22 @@ def beanframe_game_stats(game):
 
 
 @hookimpl
+def beanframe_hidden(game, observer):
+    """The deck and the other hands are hidden; beans named in open offers stay (hidden.py)."""
+    return hidden.hidden_zones(game, observer)
+
+
+@hookimpl
+def beanframe_determinize(game, observer, rng):
+    """Other hands in a random order, their offers and drafts following their cards (hidden.py)."""
+    hidden.determinize(game, observer, rng)
+
+
+@hookimpl
 def beanframe_register_checks(register):
     from beanframe.beans.conformance import register_checks
 
-    from .checks import offer_problems
-
     register_checks(register, BEANS)
-    register.position("offers", offer_problems)
 
 
 @hookimpl

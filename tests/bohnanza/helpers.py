@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import beanframe
 from beanframe.beans import PART as BEANS
 from beanframe.core.state import NOT_ENDING, TURNS
-from beanframe_plugins.bohnanza.checks import invariants, offer_problems
+from beanframe_plugins.bohnanza.checks import invariants
 from beanframe_plugins.bohnanza.rules import BASE_CARDS as CARDS
 from beanframe_plugins.bohnanza.trade.table import PART as TRADE
 
@@ -77,7 +77,7 @@ def coins(game, player: int = 0) -> int:
 
 
 def problems(game) -> list[str]:
-    return invariants(game) + offer_problems(game)
+    return invariants(game)
 
 
 def situation(
