@@ -18,17 +18,27 @@ FEW = min(5, settings.default.max_examples)
 
 
 class TestBohnanzaConforms(ConformanceTests):
+    # one offer a player a turn: random games of about 600 actions instead of 2,000 (the kit
+    # checks every position); the defaults are checked below at 4 players
     variants = ["bohnanza"]
     players = (3, 4, 5)
-    examples = FEW
+    options = {"bohnanza": {"offers_per_turn": 1}}
+    examples = 2
+    seeded_games = 1
+
+
+class TestBohnanzaDefaultsConform(ConformanceTests):
+    variants = ["bohnanza"]
+    players = (4,)
+    examples = 1
     seeded_games = 1
 
 
 class TestBohnanzaOptionsConform(ConformanceTests):
     variants = ["bohnanza"]
-    players = (4,)
+    players = (5,)
     options = {"bohnanza": {"larger_deck": True, "same_bean_two_fields": False, "offers_per_turn": 1, "cards_per_offer": 1}}
-    examples = 2
+    examples = 1
     seeded_games = 1
 
 
