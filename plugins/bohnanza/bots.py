@@ -22,13 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .rules import LARGER_CARDS
-
-_VALUES = {b.name: b for b in LARGER_CARDS.beans}  # every bean either deck may hold, by name
-
-
-def coins_for(name: str, n: int) -> int:
-    return _VALUES[name].coins_for(n)
+from .rules import BASE_CARDS
 
 
 def fit(name: str, fields: Sequence[Sequence[str]]) -> float:
@@ -66,8 +60,11 @@ def loss(name: str, fields: Sequence[Sequence[str]]) -> float:
 class GreedyBot:
     uses_view = True
 
-    def __init__(self, seed: int | None = None, offers: bool = True, answers: bool = True) -> None:
+    def __init__(self, seed: int | None = None, ruleset=None, offers: bool = True, answers: bool = True) -> None:
         self.rng = random.Random(seed)
+        # the composed card set (bots play the composed rules: a larger deck, a house rule's meters)
+        self.cards = BASE_CARDS if ruleset is None else ruleset.config.params["beans"].cards
+        self.meter = {b.name: b for b in self.cards.beans}
         self.offers = offers  # makes offers
         self.answers = answers  # accepts offers that improve its fields (else rejects all)
         self.plan: list[str] = []
@@ -86,7 +83,7 @@ class GreedyBot:
         harvests = [a for a in legal if a.name == "harvest"]
         for a in harvests:  # a field that earns no more by growing is sold
             f = fields[a.field]
-            if coins_for(f[-1], len(f)) >= coins_for(f[-1], 99):
+            if self.coins_for(f[-1], len(f)) >= self.coins_for(f[-1], 99):
                 return a
         plants = [a for a in legal if a.name in ("plant", "plant-traded")]
         if plants:
@@ -104,11 +101,13 @@ class GreedyBot:
 
         return max(plants, key=score)
 
+    def coins_for(self, name: str, n: int) -> int:
+        return self.meter[name].coins_for(n)
+
     def best_harvest(self, fields, harvests):
         def score(a):
             f = fields[a.field]
-            full = coins_for(f[-1], len(f)) >= 4
-            return (coins_for(f[-1], len(f)), full, -len(f))
+            return (self.coins_for(f[-1], len(f)), -len(f))
 
         return max(harvests, key=score)
 
@@ -182,18 +181,19 @@ class GreedyBot:
             return [f"want-face u{k + 1}", *give, f"send p{active + 1}"]
         return []
 
-    @staticmethod
-    def _bean_index(view, name: str) -> int:
-        return LARGER_CARDS.index(name) + 1  # the larger deck only appends beans: same indexes
-
+    def _bean_index(self, view, name: str) -> int:
+        return self.cards.index(name) + 1
 
 def register_bots(register) -> None:
-    register("greedy", lambda seed: GreedyBot(seed), "plants and trades greedily: offers what fits none of its fields")
+    # make_bot calls factory(seed=..., ruleset=...); these bots read everything from their view
+    register("greedy", lambda seed, ruleset: GreedyBot(seed, ruleset), "plants and trades greedily: offers what fits none of its fields")
     register(
-        "greedy-passive", lambda seed: GreedyBot(seed, offers=False), "never offers; accepts offers that improve its fields"
+        "greedy-passive",
+        lambda seed, ruleset: GreedyBot(seed, ruleset, offers=False),
+        "never offers; accepts offers that improve its fields",
     )
     register(
         "greedy-notrade",
-        lambda seed: GreedyBot(seed, offers=False, answers=False),
+        lambda seed, ruleset: GreedyBot(seed, ruleset, offers=False, answers=False),
         "never trades: rejects every offer, ends trading on its own turn",
     )
