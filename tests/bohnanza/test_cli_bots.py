@@ -7,6 +7,7 @@ from rich.console import Console
 
 import beanframe
 from beanframe.agents import RandomBot, make_bot, play_game
+from beanframe.simulate import simulate
 from beanframe_plugins.bohnanza.render import offer_command, offers_command, parse_offer
 from beanframe_plugins.bohnanza.rules import BASE_CARDS
 
@@ -71,3 +72,12 @@ def test_the_greedy_trader_trades_and_the_non_trader_does_not():
     assert game.part("trade").trades > 5
     game = play_game(ruleset.new_game(seed=1), [make_bot(ruleset, "greedy-notrade", p) for p in range(4)])
     assert game.part("trade").trades == 0 and game.is_over
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_simulate_bohnanza_for_3_to_5_players(players):
+    # issue 8: "simulate bohnanza works for 3-5 players"; trades per game is a statistic
+    bots = ["greedy", "greedy-passive", "greedy-notrade", "random", "greedy"][:players]
+    summary = simulate(["bohnanza"], bots=bots, n=2, seed=1, bot_seed=5)
+    assert len(summary.records) == 2
+    assert "trades" in summary.stat_means()
