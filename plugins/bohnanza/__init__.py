@@ -18,10 +18,12 @@ Options (``-o bohnanza.NAME=VALUE``; :class:`rules.BohnanzaOptions`), with their
 =====================  ==========  ===========================================================
 
 Parameters: ``config.params["beans"]`` (the bean family's ``BeanRules``: 104 cards, hand 5,
-2 fields of at most 3, run-out limit) and ``config.params["bohnanza"]``
+2 fields of at most 3, run-out limit, ``harvest_when`` and ``buy_field_when`` "any_time" (F.22),
+``one_bean_harvest`` "protection", ``third_field_cost``, ``plant_targets`` = F.25's
+``fields.bohnanza_targets`` or the family's ``one_bean_per_field``) and ``config.params["bohnanza"]``
 (:class:`rules.BohnanzaRules`: ``flip`` 2 cards turned up, ``draw`` 3, ``face_up_room`` 6 face-up
 slots in the action table (Bohnaparte's farms turn up more: raise it), ``hand_room`` (hand
-positions in the action table), the trade caps, ``tie_break``, ``plant_targets`` (F.25)).
+positions in the action table), the trade caps, ``tie_break``).
 
 Pipeline (RULES C heading -> file):
 

@@ -26,7 +26,7 @@ def invariants(game) -> list[str]:
     for b, bean in enumerate(cards.beans):
         if seen[b] != bean.count:
             problems.append(f"{bean.name}: {seen[b]} cards accounted for, the game has {bean.count}")
-    two = rules.plant_targets is bohnanza_targets
+    two = game.ruleset.config.params["beans"].plant_targets is bohnanza_targets
     for p, fields in enumerate(table.fields):
         for i, f in enumerate(fields):
             if len(set(f)) > 1:

@@ -1,8 +1,10 @@
-"""Where beans may be planted in Bohnanza (F.25), and the any-time harvest and third field.
+"""Where beans may be planted in Bohnanza (F.25): the composed rule ``BeanRules.plant_targets``.
 
 F.25: Bohnanza's rules do not forbid one bean on two own fields, so by default a bean may go on
 every own field that grows it and on an empty field; the option ``same_bean_two_fields = false``
-gives the bean family's stricter rule (the field that grows it, else an empty one).
+gives the bean family's stricter rule (``one_bean_per_field``: the field that grows it, else an
+empty one). Every step asks :func:`targets`, i.e. ``beans.plant_targets``, so a variant on top may
+set its own rule.
 """
 
 from __future__ import annotations
@@ -10,8 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
-
-from .rules import NAME
+from beanframe.beans import plant_targets
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -33,28 +34,11 @@ def two_fields_targets(fields, bean) -> list[int]:
     return out
 
 
-def one_field_targets(fields, bean) -> list[int]:
-    """The bean family's basic rule: the field growing ``bean``, else the first empty field."""
-    empty = -1
-    for i, f in enumerate(fields):
-        if f:
-            if f[-1] == bean:
-                return [i]
-        elif empty < 0:
-            empty = i
-    return [empty] if empty >= 0 else []
-
-
 def bohnanza_targets(game: Game, player: int, bean: int) -> list[int]:
     """The composed ``BeanRules.plant_targets`` of Bohnanza with F.25's default."""
     return two_fields_targets(game.state.parts[BEANS].fields[player], bean)
 
 
-def strict_targets(game: Game, player: int, bean: int) -> list[int]:
-    """``same_bean_two_fields = false``: one bean never on two own fields."""
-    return one_field_targets(game.state.parts[BEANS].fields[player], bean)
-
-
 def targets(game: Game, player: int, bean: int) -> list[int]:
-    """Every field of ``player`` that may take ``bean`` now, by the composed planting rule."""
-    return game.ruleset.config.params[NAME].plant_targets(game, player, bean)
+    """Every field of ``player`` that may take ``bean`` now: the bean family's composed rule."""
+    return plant_targets(game, player, bean)

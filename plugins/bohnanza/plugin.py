@@ -4,13 +4,14 @@ for the names others build on)."""
 from __future__ import annotations
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import BeanRules, BeanTable
+from beanframe.beans import ANY_TIME, PROTECTION, BeanRules, BeanTable, one_bean_per_field
+from beanframe.beans import options as bean_options
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.variant import VariantInfo
 
-from . import actions, end, hidden, interim
+from . import actions, end, hidden
 from .draw import phase_draw
-from .fields import bohnanza_targets, strict_targets
+from .fields import bohnanza_targets
 from .plant import PlantStep, phase_plant
 from .plant_traded import PlantTradedStep, phase_plant_traded
 from .rules import BASE_CARDS, LARGER_CARDS, NAME, BohnanzaOptions, BohnanzaRules
@@ -46,6 +47,11 @@ def beanframe_configure(config):
         draw=3,
         reshuffle=True,
         run_out_limit=opts.run_outs,  # F.12: the third run-out ends the game after that turn
+        harvest_when=ANY_TIME,  # F.22: harvest at any decision, also outside the own turn
+        one_bean_harvest=PROTECTION,  # RULES C: the bean protection rule
+        third_field_cost=opts.third_field_cost,
+        buy_field_when=ANY_TIME,  # RULES C: "at any time" (F.22)
+        plant_targets=bohnanza_targets if opts.same_bean_two_fields else one_bean_per_field,  # F.25
     )
     config.params[NAME] = BohnanzaRules(
         draw=3,
@@ -54,7 +60,6 @@ def beanframe_configure(config):
         offers_per_turn=opts.offers_per_turn,
         cards_per_offer=opts.cards_per_offer,
         tie_break=opts.tie_break,
-        plant_targets=bohnanza_targets if opts.same_bean_two_fields else strict_targets,  # F.25
     )
 
 
@@ -64,8 +69,6 @@ def beanframe_validate_config(config):
     rules: BohnanzaRules = config.params[NAME]
     if rules.flip > rules.face_up_room:
         problems.append(f"bohnanza.flip {rules.flip} is more than bohnanza.face_up_room {rules.face_up_room}")
-    if rules.plant_targets is None:
-        problems.append("bohnanza.plant_targets is not set")
     return problems
 
 
@@ -77,7 +80,7 @@ def beanframe_register_parts(register):
 
 @hookimpl
 def beanframe_register_actions(register):
-    for cls in (*actions.ALL, *trade_actions.ALL, *interim.ALL):
+    for cls in (*actions.ALL, *trade_actions.ALL, bean_options.Harvest, bean_options.BuyField):
         register(cls)
 
 
@@ -90,8 +93,8 @@ def beanframe_register_steps(register):
 
 @hookimpl
 def beanframe_register_options(register):
-    register(interim.HARVEST_OPTION)
-    register(interim.BUY_FIELD_OPTION)
+    register(bean_options.HARVEST_OPTION)
+    register(bean_options.BUY_FIELD_OPTION)
 
 
 @hookimpl

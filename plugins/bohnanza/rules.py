@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
-from attrs.validators import in_, is_callable, optional
+from attrs.validators import in_
 
 from beanframe.beans import BeanType, CardSet
 from beanframe.core.params import flag, whole
@@ -58,8 +57,6 @@ class BohnanzaRules:
     offers_per_turn: int = field(default=3, validator=whole(1, 12))
     cards_per_offer: int = field(default=3, validator=whole(1, 6))
     tie_break: str = field(default=SHARE, validator=in_((SHARE, HAND_CARDS)))
-    #: where a bean may be planted: (game, player, bean) -> fields (F.25; see fields.py)
-    plant_targets: Callable[[Game, int, int], list[int]] | None = field(default=None, validator=optional(is_callable()))
 
 
 def rules_of(game: Game) -> BohnanzaRules:
