@@ -155,6 +155,15 @@ def beanframe_game_stats(game):
 
 
 @hookimpl
+def beanframe_observation(register, config):
+    """The bean table's segments of the observation vector (the bean family's); the trade part's
+    (face-up cards, set-aside cards, open offers) are not encoded yet."""
+    from beanframe.beans.observation import register_bean_table
+
+    register_bean_table(register, config)
+
+
+@hookimpl
 def beanframe_hidden(game, observer):
     """The deck and the other hands are hidden; beans named in open offers stay (hidden.py)."""
     return hidden.hidden_zones(game, observer)
