@@ -56,11 +56,17 @@ def make_reader(console: Console, interactive: bool | None = None) -> ReadLine:
     return read_tty if interactive else read_pipe
 
 
-def event_lines(game: Game, since: int) -> list[str]:
-    """The readable lines of the events emitted after the game had ``since`` events."""
+EVERYTHING = "everything"  # an observer who knows the full record (a replay without --as)
+
+
+def event_lines(game: Game, since: int, observer: int | None | str = EVERYTHING) -> list[str]:
+    """The readable lines of the events emitted after the game had ``since`` events, as
+    ``observer`` knows them (a player, None: a spectator, or EVERYTHING)."""
     count = game.state.n_events - since
     if count <= 0:
         return []
+    if observer != EVERYTHING:
+        return game.log_for(observer, since)
     return [game.ruleset.describe_event(game, e) for e in game.recent_events(count)]
 
 
@@ -96,6 +102,10 @@ class PlaySession:
         self.read_line = read_line
         self.quiet = quiet
         self.has_humans = any(s.human for s in seats)
+        humans = [p for p, s in enumerate(seats) if s.human]
+        # whose knowledge the shared screen shows between decisions: the one human's, else only
+        # what is public (hot-seat players, or someone watching bots)
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
         seed = game.state.seed
         self.agents: dict[int, Agent] = {
             p: make_bot(game.ruleset, s.bot, bot_seed(seed, p)) for p, s in enumerate(seats) if s.bot is not None
@@ -107,7 +117,7 @@ class PlaySession:
         ends ("eof")."""
         game = self.game
         if self.has_humans and not self.quiet:
-            self.print_events(event_lines(game, 0)[-12:])
+            self.print_events(event_lines(game, 0, self.viewer)[-12:])
         while not game.is_over:
             player = game.to_act
             assert player is not None
@@ -128,7 +138,7 @@ class PlaySession:
         action = agent.act(view, legal)
         if not self.quiet:
             text = Text(f"turn {game.state.turn:>3} · {render.player_label(player, self.seats)}: ", style="dim")
-            text.append(game.describe(action))
+            text.append(game.describe_for(action, self.viewer, player))
             self.console.print(text)
         self.apply(action)
 
@@ -137,7 +147,7 @@ class PlaySession:
         before = game.state.n_events
         game.apply(action)
         if self.has_humans and not self.quiet:
-            self.print_events(event_lines(game, before))
+            self.print_events(event_lines(game, before, self.viewer))
 
     def print_events(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -164,7 +174,7 @@ class PlaySession:
             elif word in ("help", "?"):
                 self.show_help(player)
             elif word == "log":
-                self.show_log(rest)
+                self.show_log(rest, player)
             elif word == "save":
                 self.save(rest.strip())
             elif word in ("board", "show"):
@@ -214,9 +224,9 @@ class PlaySession:
             table.add_row(str(i), escape(action.code), kind, escape(game.describe(action)))
         self.console.print(table)
 
-    def show_log(self, arg: str) -> None:
+    def show_log(self, arg: str, player: int | None = None) -> None:
         n = int(arg) if arg.strip().isdigit() else 10
-        lines = self.game.log[-n:] if n > 0 else []
+        lines = self.game.log_for(player)[-n:] if n > 0 else []
         if not lines:
             self.console.print("(no events yet)")
         for line in lines:
@@ -245,33 +255,40 @@ class PlaySession:
 # --------------------------------------------------------------------------------------------
 
 
-def replay(saved: Game, console: Console, read_line: ReadLine | None = None) -> Game:
+def replay(
+    saved: Game, console: Console, read_line: ReadLine | None = None, observer: int | None | str = EVERYTHING
+) -> Game:
     """Replay ``saved`` from its start (same ruleset, seed and stacked deck), printing each action
     with the events it caused. With ``read_line``, pause after every action: Enter goes on,
-    ``a`` plays the rest without pausing, ``q`` stops. Returns the replayed game."""
+    ``a`` plays the rest without pausing, ``q`` stops. ``observer`` (a player, None: a spectator)
+    shows only what that observer knew: others' private actions in their public form, private
+    events of others in theirs; by default everything. Returns the replayed game."""
     rs = saved.ruleset
     game = rs.new_game(seed=saved.state.seed, deck=saved.setup_args.get("deck"))
-    actions = saved.actions
+    history = saved.history
+    whose = "" if observer == EVERYTHING else f", as {'a spectator' if observer is None else f'player {observer + 1}'} knew it"
     console.print(
-        Text(f"replay: {rs.name}, {rs.players} player(s), seed {saved.state.seed}, {len(actions)} actions", style="bold")
+        Text(f"replay: {rs.name}, {rs.players} player(s), seed {saved.state.seed}, {len(history)} actions{whose}", style="bold")
     )
-    for line in event_lines(game, 0):
+    for line in event_lines(game, 0, observer):
         console.print(Text(f"      · {line}", style="dim"))
-    for i, action in enumerate(actions, 1):
-        player = game.to_act
-        assert player is not None
+    for i, (player, action) in enumerate(history, 1):
         phase = game.phase
         where = f"turn {game.state.turn} · p{player + 1} · {phase.name if phase is not None else game.stage_name}"
         text = Text(f"{i:>4}. ", style="bold")
         text.append(f"{where}: ", style="dim")
-        text.append(game.describe(action))
-        text.append(f"  [{action.code}]", style="cyan")
+        if observer == EVERYTHING or observer == player or not action.is_private:
+            text.append(game.describe(action))
+            text.append(f"  [{action.code}]", style="cyan")
+        else:
+            text.append(action.describe_public(game))
+            text.append(f"  [{action.public_code}]", style="cyan")
         before = game.state.n_events
         game.apply(action)
         console.print(text)
-        for line in event_lines(game, before):
+        for line in event_lines(game, before, observer):
             console.print(Text(f"      · {line}", style="dim"))
-        if read_line is not None and i < len(actions):
+        if read_line is not None and i < len(history):
             answer = read_line("Enter: next · a: all · q: quit ")
             if answer is None or answer.strip().lower() in ("q", "quit"):
                 console.print("replay stopped")

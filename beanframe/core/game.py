@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pluggy
@@ -29,6 +29,9 @@ from beanframe.core.compose import (
     validate,
 )
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
+from beanframe.core.records import Record, full_event, iter_history, private_event
+from beanframe.core.records import events_for as _events_for
+from beanframe.core.records import history_for as _history_for
 from beanframe.core.scoring import Result, ScoreSheet, seat_name
 from beanframe.core.state import (
     END,
@@ -254,12 +257,12 @@ class Game:
         else:
             action = self._check(action, legal)
         s = self.state
-        s.history = (action, s.history)
+        stack = s.stack
+        frame = stack[-1]
+        s.history = (action, s.history, frame.player)  # (action, rest, actor): see core/records.py
         s.n_actions += 1
         self._legal = None
         rs = self.ruleset
-        stack = s.stack
-        frame = stack[-1]
         option = rs.option_for.get(action.__class__)
         if option is not None:
             option.apply(self, action)
@@ -295,10 +298,19 @@ class Game:
     def replace_top(self, kind: str, player: int, *args: int) -> None:
         self.state.stack[-1] = Frame(kind, player, args)
 
-    def emit(self, *event: Any) -> None:
-        """Record an event ``(kind, *args)`` and run the listeners of its kind."""
+    def emit(self, *event: Any, to: Iterable[int] | None = None, public: tuple | None = None) -> None:
+        """Record an event ``(kind, *args)`` and run the listeners of its kind (listeners always
+        get the whole event).
+
+        An event is public unless ``to`` is given: then only the players in ``to`` know it whole,
+        and the others (and spectators) know ``public`` instead, an event tuple of its own such as
+        ``("draw", p)`` for ``("draw", p, card)``; ``public=None``: they learn nothing of it.
+        ``game.emit("draw", p, card, to=(p,), public=("draw", p))``."""
         s = self.state
-        s.events = (event, s.events)
+        if to is None and public is None:  # the hot path: a public event is stored as it is
+            s.events = (event, s.events)
+        else:
+            s.events = (private_event(s.players, event, to, public), s.events)
         s.n_events += 1
         if self.ruleset.listeners:
             listeners = self.ruleset.listeners.get(event[0])
@@ -399,10 +411,58 @@ class Game:
         return Result.from_sheet(sheet, winners)
 
     # -- history, log, views, copies ----------------------------------------------------------
+    # ``actions``, ``history``, ``events`` and ``log`` are the full record, for the engine, saves,
+    # replays and tests: they hold private parameters and private events and are not for players.
+    # What a player may know: ``history_for``, ``events_for``, ``log_for``, ``view(p).record``.
     @property
     def actions(self) -> list[Action]:
-        """Every action applied so far, oldest first."""
+        """Every action applied so far, oldest first (the full record: not for players)."""
         return linked_items(self.state.history)
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """``(actor, action)`` for every action applied so far, oldest first (the full record:
+        not for players; see :meth:`history_for`)."""
+        out = list(iter_history(self.state.history))
+        out.reverse()
+        return out
+
+    def _observer(self, player: int | None) -> int | None:
+        if player is not None and (type(player) is not int or not 0 <= player < self.state.players):
+            raise ValueError(f"no player {player!r} in a {self.state.players}-player game")
+        return player
+
+    def history_for(self, player: int | None) -> list[tuple[int, str]]:
+        """The history as ``player`` may know it (None: a spectator): ``(actor, code)`` per action,
+        oldest first, where another player's private parameters read ``prefix?`` (``give h? b1``).
+        An information-state record, as OpenSpiel keeps one."""
+        return _history_for(self.state.history, self._observer(player))
+
+    def events_for(self, player: int | None, since: int = 0) -> list[tuple]:
+        """The events ``player`` may know (None: a spectator), oldest first: public events, the
+        private events sent to ``player`` whole, the public forms of the others. ``since``: only
+        of the events emitted after the game had ``since`` events (a past ``n_events``)."""
+        count = max(0, self.state.n_events - since) if since else None
+        return _events_for(self.state.events, self._observer(player), count)
+
+    def log_for(self, player: int | None, since: int = 0) -> list[str]:
+        """The readable log as ``player`` may know it (None: a spectator); see :meth:`events_for`."""
+        describe = self.ruleset.describe_event
+        return [describe(self, e) for e in self.events_for(player, since)]
+
+    def record_for(self, player: int | None) -> Record:
+        """What ``player`` may know of the history, as views carry it (O(1) to build)."""
+        s = self.state
+        return Record(self._observer(player), s.history, s.events)
+
+    def describe_for(self, action: Action, observer: int | None, actor: int | None = None) -> str:
+        """``action`` in words as ``observer`` knows it when ``actor`` (default: ``to_act``) takes
+        it: in full for the actor or an action without private parameters, else its public form."""
+        if actor is None:
+            actor = self.to_act
+        if not action.is_private or (observer is not None and observer == actor):
+            return self.describe(action)
+        return action.describe_public(self)
 
     @property
     def n_events(self) -> int:
@@ -411,19 +471,24 @@ class Game:
 
     @property
     def events(self) -> list[tuple]:
-        return linked_items(self.state.events)
+        """Every event, whole, oldest first (the full record: not for players; see
+        :meth:`events_for`)."""
+        return [full_event(e) for e in linked_items(self.state.events)]
 
     @property
     def log(self) -> list[str]:
-        """The event log as readable lines, oldest first."""
-        return [self.ruleset.describe_event(self, e) for e in linked_items(self.state.events)]
+        """The event log as readable lines, oldest first (the full record, private events whole:
+        not for players; see :meth:`log_for`)."""
+        describe = self.ruleset.describe_event
+        return [describe(self, full_event(e)) for e in linked_items(self.state.events)]
 
     def recent_events(self, n: int) -> list[tuple]:
+        """The newest ``n`` events, whole (the full record: not for players)."""
         out = []
         for e in iter_linked(self.state.events):
             if len(out) == n:
                 break
-            out.append(e)
+            out.append(full_event(e))
         out.reverse()
         return out
 

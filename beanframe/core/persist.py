@@ -1,7 +1,10 @@
 """Save and load games as JSON, through one private cattrs converter.
 
 A save records what fully determines a game (variant names and versions, options, player count,
-seed, stacked deck, the action codes) plus a snapshot of the state. Loading composes the recorded
+seed, stacked deck, the action codes and who took each) plus a snapshot of the state. It is the
+engine's full record: private parameters, hidden cards and the seed are all in it, so a save file
+is for the engine, replays and tests, never to be shown to a player (``beanframe replay FILE --as
+p2`` shows one player's knowledge). Loading composes the recorded
 variant set, refuses a version mismatch, replays the actions and checks that the replayed state
 equals the snapshot, so an edited or corrupt file is refused with a message naming the problem.
 The text is canonical (sorted keys, no timestamps): the same game always saves to the same text.
@@ -45,6 +48,7 @@ class SaveFile:
     deck: list[str] | None
     actions: list[str]
     state: dict[str, Any]
+    actors: list[int] | None = None  # who took each action (None in saves from before it was kept)
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -65,6 +69,7 @@ def snapshot(game: Game) -> dict[str, Any]:
 def dump_game(game: Game) -> str:
     rs = game.ruleset
     deck = game.setup_args.get("deck")
+    history = game.history
     save = SaveFile(
         format=FORMAT,
         format_version=FORMAT_VERSION,
@@ -73,8 +78,9 @@ def dump_game(game: Game) -> str:
         options={name: _converter.unstructure(opts) for name, opts in rs.options.items()},
         seed=game.state.seed,
         deck=None if deck is None else [str(c) for c in deck],
-        actions=[a.code for a in game.actions],
+        actions=[a.code for _, a in history],
         state=snapshot(game),
+        actors=[actor for actor, _ in history],
     )
     return json.dumps(_converter.unstructure(save), sort_keys=True, indent=1) + "\n"
 
@@ -115,13 +121,21 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
         game = ruleset.new_game(seed=save.seed, deck=save.deck)
     except ConfigError as exc:
         raise SaveFileError(f"the save's set-up is not valid: {exc}") from None
+    actors = save.actors
     for i, code in enumerate(save.actions, 1):
         try:
             game.apply(code)
         except BeanframeError as exc:
             raise SaveFileError(f"action {i} of the save ({code!r}) cannot be replayed: {exc}") from None
+        if actors is not None and i <= len(actors) and game.state.history[2] != actors[i - 1]:
+            raise SaveFileError(
+                f"action {i} of the save ({code!r}) is recorded for player {actors[i - 1] + 1} but replays "
+                f"as player {game.state.history[2] + 1}'s (the file was edited or is corrupt)"
+            )
     if _normalise(snapshot(game)) != _normalise(save.state):
         raise SaveFileError("the saved state does not match its actions (the file was edited or is corrupt)")
+    if actors is not None and len(actors) != len(save.actions):
+        raise SaveFileError(f"corrupt save file: {len(save.actions)} actions but {len(actors)} actors")
     return game
 
 

@@ -76,9 +76,9 @@ class State:
     chance: int = 0  # how many random streams were drawn so far
     stack: list[Frame] = field(factory=list)
     parts: dict[str, Any] = field(factory=dict)
-    history: tuple | None = None  # linked list of the applied (canonical) actions
+    history: tuple | None = None  # linked list of nodes (action, rest, actor): see core/records.py
     n_actions: int = 0
-    events: tuple | None = None  # linked list of event tuples (kind, *args)
+    events: tuple | None = None  # linked list of event tuples (kind, *args) or PrivateEvents
     n_events: int = 0
 
     def clone(self) -> State:

@@ -2,7 +2,8 @@
 
 The core contributes the public game position (turn, active player, phase, who decides); each
 state part contributes its own view through ``part.view(player)``, because only the part knows
-which of its data is hidden (a hand, the deck order). A view never holds a reference to the game.
+which of its data is hidden (a hand, the deck order). A view never holds a reference to the game;
+its ``record`` holds what the player may know of the history (shared, immutable, read lazily).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 from attrs import frozen
+
+from beanframe.core.records import Record
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -33,6 +36,9 @@ class View:
     to_act: int | None
     prompt: str
     parts: dict[str, Any]
+    # what ``player`` may know of the history: ``record.history`` ((actor, code) per action, others'
+    # private parameters as ``prefix?``) and ``record.events`` (public forms of others' private events)
+    record: Record | None = None
 
     def __getitem__(self, name: str) -> Any:
         return self.parts[name]
@@ -44,6 +50,8 @@ class View:
 
 def plain_data(value: Any) -> Any:
     """attrs instances, tuples and dicts as plain dicts, lists and values (JSON-ready)."""
+    if type(value) is Record:
+        return value.to_dict()
     if attrs.has(type(value)):
         return {f.name: plain_data(getattr(value, f.name)) for f in attrs.fields(type(value))}
     if isinstance(value, dict):
@@ -70,4 +78,5 @@ def make_view(game: Game, player: int | None) -> View:
         to_act=to_act,
         prompt=game.prompt(),
         parts={name: part.view(player) for name, part in s.parts.items()},
+        record=game.record_for(player),
     )

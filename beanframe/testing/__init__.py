@@ -25,6 +25,11 @@ What is checked, after every action of random play (:func:`random_playthrough`):
 - clones share no mutable data with the original, and acting on them leaves it unchanged;
 - views leak nothing: redealing the hidden cards (``part.resample_hidden``) leaves every
   observer's view unchanged; other hands and the deck show only as sizes; old views stay put;
+- private records leak nothing (``check_private``): for every observer, the spectator included,
+  another player's action with a private parameter shows only in its public form (``play h?``) in
+  ``history_for``, ``log_for`` and the whole ``view(p).to_dict()``; an event emitted with ``to``
+  reaches the others only through its public form (which must differ from it, and read
+  differently in the log); ``view(p).record`` holds exactly the observer's history and events;
 - fixed-order hands only lose cards and gain cards at the back;
 - the end: within 5,000 actions; ``result`` only once over; winners non-empty seats of the game;
   actions afterwards raise GameOverError;
@@ -54,6 +59,7 @@ from beanframe.testing.checks import (
     check_illegal_refused,
     check_invariants,
     check_legal_actions_apply,
+    check_private,
     check_save_load,
     check_views,
     hand_order_problems,
@@ -105,6 +111,7 @@ __all__ = [
     "check_illegal_refused",
     "check_invariants",
     "check_legal_actions_apply",
+    "check_private",
     "check_save_load",
     "check_views",
     "choose",

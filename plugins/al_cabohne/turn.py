@@ -447,7 +447,7 @@ def phase_draw(game: Game) -> None:
         if card is None:
             break
         hand.append(card)
-        game.emit("draw", game.state.active)
+        game.emit("draw", game.state.active, card, to=(game.state.active,), public=("draw", game.state.active))
 
 
 # ------------------------------------------------------------------------------------------

@@ -35,11 +35,12 @@ def test_the_save_is_canonical_json():
     assert game.to_json() == text  # the same game saved twice: identical text
     raw = json.loads(text)
     assert json.dumps(raw, sort_keys=True, indent=1) + "\n" == text  # sorted keys, fixed layout
-    assert set(raw) == {"format", "format_version", "variants", "players", "options", "seed", "deck", "actions", "state"}
+    assert set(raw) == {"format", "format_version", "variants", "players", "options", "seed", "deck", "actions", "actors", "state"}
     assert raw["format"] == FORMAT and raw["format_version"] == FORMAT_VERSION
     assert raw["variants"] == [{"name": "counter", "version": "1.0"}]
     assert raw["options"] == {"counter": {"target": 60}}  # every option, defaults included
     assert raw["actions"] == [a.code for a in game.actions]
+    assert raw["actors"] == [actor for actor, _ in game.history]  # who took each action
     assert raw["state"] == json.loads(json.dumps(snapshot(game)))
     # no timestamps or other run-dependent data: an equal game, played separately, saves alike
     again, _ = played()
