@@ -42,6 +42,8 @@ def param(prefix: str = "", private: bool = False) -> Any:
 
 _SPECS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
 _CODES: dict[Any, str] = {}  # code per action: actions are immutable, and their domains finite
+_PUBLIC_CODES: dict[Any, str] = {}
+_PRIVATE: dict[type, bool] = {}  # whether a class has a private parameter
 
 
 def _spec(cls: type) -> tuple[tuple[str, str, bool], ...]:
@@ -91,15 +93,22 @@ class Action:
     @property
     def is_private(self) -> bool:
         """Whether the action has a private parameter (then others know only its public form)."""
-        return any(private for _, _, private in _spec(type(self)))
+        cls = type(self)
+        private = _PRIVATE.get(cls)
+        if private is None:
+            private = _PRIVATE[cls] = any(p for _, _, p in _spec(cls))
+        return private
 
     @property
     def public_code(self) -> str:
         """The code as players other than the actor know it: private parameters as ``prefix?``."""
-        parts = [self.name]
-        for name, prefix, private in _spec(type(self)):
-            parts.append(f"{prefix}?" if private else f"{prefix}{getattr(self, name) + 1}")
-        return " ".join(parts)
+        code = _PUBLIC_CODES.get(self)
+        if code is None:
+            parts = [self.name]
+            for name, prefix, private in _spec(type(self)):
+                parts.append(f"{prefix}?" if private else f"{prefix}{getattr(self, name) + 1}")
+            code = _PUBLIC_CODES[self] = " ".join(parts)
+        return code
 
     def describe_public(self, game: Any) -> str:
         """The public form in words (``public_text`` formatted with the public parameters, or the

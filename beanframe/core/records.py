@@ -87,7 +87,10 @@ def known_code(actor: int, action: Action, player: int | None) -> str:
 
 def history_for(node: tuple | None, player: int | None) -> list[tuple[int, str]]:
     """``(actor, code as player knows it)`` for every history entry, oldest first."""
-    out = [(actor, known_code(actor, action, player)) for actor, action in iter_history(node)]
+    out = []
+    while node is not None:
+        action, node, actor = node
+        out.append((actor, action.code if actor == player or not action.is_private else action.public_code))
     out.reverse()
     return out
 

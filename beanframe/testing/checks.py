@@ -430,8 +430,9 @@ def _beans_view_problems(game: Game, seen: Mapping[int | None, View] | None = No
     return problems
 
 
-#: how many of the newest actions the quick (not thorough) private-records check looks at
-RECENT_ACTIONS = 3
+#: how many of the newest actions the quick (not thorough) private-records check looks at: a view
+#: shows a secret at once, if ever (a lasting leak is also found by the next thorough check)
+RECENT_ACTIONS = 1
 
 
 def check_private(game: Game, seen: Mapping[int | None, View] | None = None, thorough: bool = True) -> None:
