@@ -6,11 +6,11 @@ variants register their own, e.g. Al Cabohne's ``greedy``) and made with ``make_
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from beanframe.core.actions import Action
+from beanframe.core.bots import RandomBot as RandomBot  # the core's bot, re-exported here
 from beanframe.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -23,18 +23,6 @@ class Agent(Protocol):
     def act(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """Choose one of ``legal_actions`` knowing only ``view``."""
         ...
-
-
-class RandomBot:
-    """Picks a legal action uniformly at random (seeded: reproducible)."""
-
-    uses_view = False
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: Any, legal_actions: Sequence[Action]) -> Action:
-        return self.rng.choice(legal_actions)
 
 
 def make_bot(ruleset: Ruleset, name: str, seed: int | None = None) -> Agent:

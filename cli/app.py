@@ -2,12 +2,14 @@
 
 User mistakes (a :class:`~beanframe.errors.BeanframeError`, an unreadable file, a bad TOML file,
 a bad command-line value) are turned into one line ``error: ...`` on stderr and exit code 2, in
-one place: :meth:`BeanframeGroup.invoke`. Anything else is a bug and keeps its traceback.
+one place: :meth:`BeanframeGroup.invoke`. Anything else (a crashing bot or plugin, a bug) is one
+line and exit code 1; ``beanframe --debug ...`` (or ``BEANFRAME_DEBUG=1``) shows the traceback.
 """
 
 from __future__ import annotations
 
 import errno
+import os
 import tomllib
 from typing import Annotated, Any, NoReturn
 
@@ -16,8 +18,10 @@ from typer.core import TyperGroup
 
 import beanframe
 from beanframe.errors import BeanframeError
+from beanframe.simulate import BotFailure
 
-from .commands import play, replay, rules, simulate, variants
+from .commands import new_plugin, play, plugins, replay, rules, simulate, variants
+from .config import remember_plugin_args, use_plugin_files
 
 try:  # typer >= 0.22 vendors click
     from typer._click.exceptions import UsageError
@@ -45,8 +49,13 @@ class BeanframeGroup(TyperGroup):
     """The command group; its ``invoke`` parses and runs the sub-command, so it is the one place
     where user errors become one line and exit code 2."""
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # --plugin FILE works before or after any command's name: taken out here, loaded in invoke
+        return super().parse_args(ctx, remember_plugin_args(ctx, args))
+
     def invoke(self, ctx: Any) -> Any:
         try:
+            use_plugin_files(ctx)
             return super().invoke(ctx)
         except BeanframeError as exc:
             fail(str(exc))
@@ -64,6 +73,33 @@ class BeanframeGroup(TyperGroup):
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except Exception as exc:
+            if _state["debug"] or os.environ.get("BEANFRAME_DEBUG"):
+                raise
+            crash(exc)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        _state["debug"] = False  # one invocation at a time (tests invoke the app many times)
+        return super().main(*args, **kwargs)
+
+
+UNEXPECTED = 1
+_state = {"debug": False}
+
+
+def crash(exc: BaseException) -> NoReturn:
+    """An unexpected error as one line on stderr, exit code 1."""
+    text = " ".join(str(exc).split())
+    if len(text) > 300:
+        text = text[:297] + "..."
+    if isinstance(exc, BotFailure):
+        line = f"error: {text}"
+    else:
+        line = f"error: unexpected {type(exc).__name__}" + (f": {text}" if text else "")
+    typer.echo(f"{line} (run beanframe --debug ... for the traceback)", err=True)
+    raise typer.Exit(UNEXPECTED)
 
 
 app = typer.Typer(
@@ -88,8 +124,14 @@ def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")] = False,
+    plugin: Annotated[
+        list[str] | None,
+        typer.Option("--plugin", help="A plugin file to load without installing it (repeatable; works with every command; ./beanframe.toml may list more).", show_default=False),
+    ] = None,
 ) -> None:
     """Play, inspect and simulate Uwe Rosenberg's bean games."""
+    _state["debug"] = debug
 
 
 app.command("variants")(variants.variants_cli)
@@ -97,6 +139,8 @@ app.command("rules")(rules.rules_cli)
 app.command("play")(play.play_cli)
 app.command("simulate")(simulate.simulate_cli)
 app.command("replay")(replay.replay_cli)
+app.command("plugins")(plugins.plugins_cli)
+app.command("new-plugin")(new_plugin.new_plugin_cli)
 
 
 def main() -> None:

@@ -1,15 +1,14 @@
 """Rendering with rich: variant lists, rule pipelines, the table of a game, results, summaries.
 
-Game rendering is generic: the core position comes from the view, then every state part present in
-the view is drawn by its renderer (``beans`` and ``mafia`` have their own; any other part is shown
-as plain data), so a variant set without a mafia, or with parts this module never heard of, still
-renders.
+Game rendering is generic and names no game: the core position comes from the view, then every
+state part is drawn by the renderer its plugin registered through ``beanframe_register_renderers``
+(any other part is shown as plain data).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
@@ -18,6 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from beanframe.core.present import presentation
 from beanframe.core.view import plain_data
 
 if TYPE_CHECKING:
@@ -134,122 +134,30 @@ def rules_renderables(ruleset: Ruleset) -> list[RenderableType]:
 # --------------------------------------------------------------------------------------------
 
 
-def _count(names: Sequence[str]) -> str:
-    """A field or pile as "3× Blaue Bohne" (runs of equal beans, first planted first)."""
-    if not names:
-        return NONE
-    runs: list[list[Any]] = []
-    for name in names:
-        if runs and runs[-1][0] == name:
-            runs[-1][1] += 1
-        else:
-            runs.append([name, 1])
-    return " + ".join(f"{n}× {name}" for name, n in runs)
-
-
-def render_beans(beans: Any, view: Any, seats: Sequence[Any] | None) -> list[RenderableType]:
-    out: list[RenderableType] = []
-    me = view.player
-    hand = getattr(beans, "hand", None)
-    if hand is not None:
-        text = Text("Your hand (front first): ", style="bold")
-        if hand:
-            for i, name in enumerate(hand, 1):
-                if i > 1:
-                    text.append("  ")
-                text.append(f"{i}.", style="dim")
-                text.append(f" {name}", style="bold green" if i == 1 else "")
-        else:
-            text.append("(empty)")
-        out.append(text)
-    fields = getattr(beans, "fields", ()) or ()
-    coins = getattr(beans, "coins", ()) or ()
-    sizes = getattr(beans, "hand_sizes", ()) or ()
-    n_fields = max((len(f) for f in fields), default=0)
-    table = Table(title="Players", title_justify="left")
-    table.add_column("player", no_wrap=True)
-    table.add_column("coins", justify="right")
-    table.add_column("hand", justify="right")
-    for i in range(n_fields):
-        table.add_column(f"field {i + 1}")
-    for p, player_fields in enumerate(fields):
-        label = player_label(p, seats, me)
-        row = [
-            Text(label, style="bold" if p == me else ""),
-            str(coins[p]) if p < len(coins) else "?",
-            str(sizes[p]) if p < len(sizes) else "?",
-        ]
-        for i in range(n_fields):
-            row.append(escape(_count(player_fields[i])) if i < len(player_fields) else "(no field)")
-        table.add_row(*row)
-    out.append(table)
-    bits = []
-    if hasattr(beans, "deck_size"):
-        bits.append(f"deck {beans.deck_size}")
-    discard = getattr(beans, "discard", None)
-    if discard is not None:
-        bits.append(f"discard top {discard[-1]} ({len(discard)} cards)" if discard else "discard empty")
-    if hasattr(beans, "run_outs"):
-        bits.append(f"deck run-outs {beans.run_outs}")
-    if getattr(beans, "set_aside", 0):
-        bits.append(f"set aside {beans.set_aside}")
-    own = getattr(beans, "own_coins", None)
-    if own:
-        bits.append(f"your coins {len(own)}")
-    if bits:
-        out.append(Text("Table: " + " · ".join(bits)))
-    for label, piles in (("Face-up piles", getattr(beans, "piles", ())), ("Leftovers", getattr(beans, "leftovers", ()))):
-        if piles:
-            out.append(Text(f"{label}: " + "   ".join(f"{i}: {_count(p)}" for i, p in enumerate(piles, 1))))
-    return out
-
-
-def render_mafia(mafia: Any, view: Any, seats: Sequence[Any] | None) -> list[RenderableType]:
-    table = Table(title="The mafia", title_justify="left")
-    table.add_column("boss", no_wrap=True)
-    table.add_column("harvests at", justify="right")
-    table.add_column("field")
-    names = getattr(mafia, "bosses", ()) or ()
-    thresholds = getattr(mafia, "thresholds", ()) or ()
-    fields = getattr(mafia, "fields", ()) or ()
-    for b, name in enumerate(names):
-        threshold = f"{thresholds[b]} coins" if b < len(thresholds) else "?"
-        table.add_row(f"b{b + 1} {escape(name)}", threshold, escape(_count(fields[b]) if b < len(fields) else NONE))
-    out: list[RenderableType] = [table]
-    if hasattr(mafia, "treasury"):
-        out.append(Text(f"Mafia treasury: {mafia.treasury} coins"))
-    return out
+def seat_labels(seats: Sequence[Any] | None) -> list[str] | None:
+    """Short labels of the seats ("human", "bot:greedy"), for the parts' renderers."""
+    return None if seats is None else [str(s) for s in seats]
 
 
 def render_part_generic(name: str, part: Any) -> list[RenderableType]:
     data = plain_data(part)
-    table = Table(title=name, title_justify="left", show_header=False)
-    table.add_column("key", style="dim", no_wrap=True)
-    table.add_column("value")
     if isinstance(data, dict):
-        for key, value in data.items():
-            table.add_row(escape(str(key)), escape(str(value)))
+        text = ", ".join(f"{k}={v}" for k, v in data.items())
     else:
-        table.add_row("", escape(str(data)))
-    return [table]
+        text = str(data)
+    return [Text(f"{name}: {text}", overflow="ellipsis")]
 
 
-PartRenderer = Callable[[Any, Any, "Sequence[Any] | None"], list[RenderableType]]
-# part name -> (renderer, the attributes the part must have for it)
-PART_RENDERERS: dict[str, tuple[PartRenderer, tuple[str, ...]]] = {
-    "beans": (render_beans, ("fields",)),
-    "mafia": (render_mafia, ("bosses", "fields")),
-}
-
-
-def render_part(name: str, part: Any, view: Any, seats: Sequence[Any] | None) -> list[RenderableType]:
-    """A part by its own renderer, or as plain data when there is none or the part is shaped
-    differently than the renderer expects (another game family's part of the same name)."""
-    renderer, needs = PART_RENDERERS.get(name, (None, ()))
-    if renderer is not None and all(hasattr(part, attr) for attr in needs):
+def render_part(
+    name: str, part: Any, view: Any, seats: Sequence[Any] | None, ruleset: Ruleset | None = None
+) -> list[RenderableType]:
+    """A part by the renderer its plugin registered (``beanframe_register_renderers``), or as
+    plain data when there is none or it fails (a plugin's mistake must not end the game)."""
+    renderer = presentation(ruleset).parts.get(name) if ruleset is not None else None
+    if renderer is not None:
         try:
-            return renderer(part, view, seats)
-        except (AttributeError, TypeError, IndexError, KeyError, ValueError):
+            return list(renderer(part, view, seat_labels(seats)))
+        except Exception:  # noqa: BLE001 - shown as plain data instead
             pass
     return render_part_generic(name, part)
 
@@ -274,10 +182,45 @@ def game_renderables(
     who = player_label(to_act, seats, player) if to_act is not None else "nobody"
     out.append(Rule(Text(f"Turn {view.turn} · {who} to act · {phase_label(game)}", style="bold")))
     for name, part in view.parts.items():
-        out.extend(render_part(name, part, view, seats))
+        out.extend(render_part(name, part, view, seats, game.ruleset))
     if to_act is not None:
         out.append(Text(f"» {game.prompt()}", style="bold yellow"))
     return out
+
+
+def measure_lines(console: Console, items: Sequence[RenderableType]) -> int:
+    """How many terminal lines ``items`` take at the console's width."""
+    options = console.options
+    return sum(len(console.render_lines(item, options, pad=False)) for item in items)
+
+
+def choices(game: Game, legal: Sequence[Action], width: int, room: int) -> RenderableType:
+    """The numbered choices in at most ``room`` lines of ``width`` columns: one per line with its
+    description when they fit, else the codes in columns (``help`` describes every one)."""
+    title = Text("Your choices (number or code):", style="bold")
+    if len(legal) <= room:
+        table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+        table.add_column("#", justify="right", style="bold cyan", no_wrap=True)
+        table.add_column("code", style="cyan", no_wrap=True)
+        table.add_column("what it does", no_wrap=True, overflow="ellipsis")
+        for i, action in enumerate(legal, 1):
+            table.add_row(str(i), escape(action.code), escape(game.describe(action)))
+        return Group(title, table)
+    cells = [f"{i:>2} {a.code}" for i, a in enumerate(legal, 1)]
+    cell = max(len(c) for c in cells) + 2
+    columns = max(1, width // cell)
+    rows = -(-len(cells) // columns)
+    if rows > room:  # still too many: the first ones, and where to find the rest
+        rows = max(1, room - 1)
+    lines = []
+    for r in range(rows):
+        row = cells[r::rows][:columns] if rows * columns >= len(cells) else cells[r * columns:(r + 1) * columns]
+        lines.append("".join(c.ljust(cell) for c in row).rstrip())
+    text = Text("\n".join(lines), style="cyan", no_wrap=True, overflow="ellipsis")
+    shown = min(len(cells), rows * columns)
+    if shown < len(cells):
+        text.append(f"\n... {len(cells) - shown} more: type help to see them all", style="dim")
+    return Group(title, text)
 
 
 def actions_table(game: Game, legal: Sequence[Action]) -> Table:
@@ -338,8 +281,8 @@ def summary_renderables(summary: SimulationSummary) -> list[RenderableType]:
             f"{row.mean_score:.2f}",
         )
     lines = []
-    if summary.mafia_win_rate is not None:
-        lines.append(f"mafia win rate {summary.mafia_win_rate:.1%}")
+    for name, mean in summary.stat_means().items():  # the variants' statistics (beanframe_game_stats)
+        lines.append(f"{name} {mean:.3g}")
     lines.append(f"mean turns {summary.mean_turns:.1f}")
     lines.append(f"mean actions {summary.mean_actions:.1f}")
     lines.append(f"{summary.games_per_second:.1f} games/s ({summary.elapsed:.2f} s, {summary.jobs} job(s))")

@@ -1,5 +1,9 @@
 """Playing and replaying a game in the terminal: plain classes with the console and the line
-reader injected, so they run the same at a TTY, from a pipe, or under a test runner."""
+reader injected, so they run the same at a TTY, from a pipe, or under a test runner.
+
+Nothing here names a game: the board, extra commands (``meter``) and the reasons why a choice is
+not possible come from the plugins (``beanframe_register_renderers``).
+"""
 
 from __future__ import annotations
 
@@ -13,10 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from beanframe.agents import Agent, make_bot
-from beanframe.core.actions import Action
+from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
+from beanframe.core.present import explain, presentation
 from beanframe.errors import BeanframeError
-from beanframe.simulate import bot_seed
+from beanframe.simulate import BotFailure, bot_seed, fresh_seed
 
 from . import render
 from .config import Seat
@@ -24,6 +29,7 @@ from .config import Seat
 ReadLine = Callable[[str], "str | None"]  # a line without its newline; None at end of input
 
 OVER, QUIT, EOF = "over", "quit", "eof"
+MAX_LINE = 500  # longer input lines are refused, not parsed
 
 
 def stdin_is_tty() -> bool:
@@ -35,7 +41,8 @@ def stdin_is_tty() -> bool:
 
 def make_reader(console: Console, interactive: bool | None = None) -> ReadLine:
     """Read lines from stdin: with line editing at a TTY; otherwise line by line, echoing each
-    line after its prompt so a piped session reads like a transcript."""
+    line after its prompt so a piped session reads like a transcript. Undecodable bytes are
+    replaced, never fatal."""
     if interactive is None:
         interactive = stdin_is_tty()
 
@@ -44,9 +51,14 @@ def make_reader(console: Console, interactive: bool | None = None) -> ReadLine:
             return console.input(Text(prompt, style="bold"))
         except EOFError:
             return None
+        except UnicodeDecodeError:
+            return "\ufffd"
 
     def read_pipe(prompt: str) -> str | None:
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except UnicodeDecodeError:
+            line = "\ufffd\n"
         if not line:
             return None
         line = line.rstrip("\r\n")
@@ -56,35 +68,48 @@ def make_reader(console: Console, interactive: bool | None = None) -> ReadLine:
     return read_tty if interactive else read_pipe
 
 
-EVERYTHING = "everything"  # an observer who knows the full record (a replay without --as)
+def visible_log(game: Game, viewer: int | None) -> list[str]:
+    """The log lines ``viewer`` may read (None: a spectator). The one place that decides it:
+    games with private records (issue 5 §4) give each player their own log."""
+    if hasattr(game, "log_for"):
+        return game.log_for(viewer)
+    return game.log
 
 
-def event_lines(game: Game, since: int, observer: int | None | str = EVERYTHING) -> list[str]:
-    """The readable lines of the events emitted after the game had ``since`` events, as
-    ``observer`` knows them (a player, None: a spectator, or EVERYTHING)."""
-    count = game.state.n_events - since
-    if count <= 0:
-        return []
-    if observer != EVERYTHING:
-        return game.log_for(observer, since)
-    return [game.ruleset.describe_event(game, e) for e in game.recent_events(count)]
+def phases_text(game: Game) -> Table:
+    """The rules' phases (set-up, turn, end), the current one marked."""
+    table = Table(title="Phases of the rules", title_justify="left", box=None, show_header=False, pad_edge=False)
+    table.add_column("stage", style="dim", no_wrap=True)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("phase")
+    current = game.phase
+    for stage in ("setup", "turn", "end"):
+        for phase in getattr(game.ruleset.pipeline, stage):
+            mark = "» " if phase is current else ""
+            table.add_row(stage, str(phase.number or ""), Text(f"{mark}{phase.label}", style="bold yellow" if mark else ""))
+    return table
 
 
 HELP = """\
 Commands:
   NUMBER      take the action with that number in the list
-  CODE        take an action by its code, e.g. harvest f1
-              (codes count from 1: f1 field 1, b1 first boss, h1 front hand card, p1 first pile)
+  CODE        take an action by its code, e.g. harvest f1 (codes count from 1)
+  why [CODE]  why an action (or a choice you miss) is not possible now
   board       show the table again
   log [N]     show the last N events (default 10)
   save FILE   save the game (go on later with: beanframe play --load FILE)
   help        show this text
-  quit        stop playing (so does the end of the input)"""
+  quit        stop playing (you may save first; so does the end of the input)"""
 
 
 class PlaySession:
     """One game at the terminal: human seats are asked through ``read_line``, bots act at once
-    and each bot move is printed as one line (unless ``quiet``)."""
+    and each bot move is printed with what it caused (unless ``quiet``).
+
+    Everything printed comes from a player's view and that player's log: with one human, that
+    human's; with several (hot seat), the human to act, after a hand-over screen; with none, a
+    spectator's. Bots get seeds drawn from ``bot_master`` (default: a fresh one), never from the
+    game's seed, which is shown only when the game is over."""
 
     def __init__(
         self,
@@ -93,6 +118,7 @@ class PlaySession:
         console: Console,
         read_line: ReadLine,
         quiet: bool = False,
+        bot_master: int | None = None,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
@@ -101,61 +127,102 @@ class PlaySession:
         self.console = console
         self.read_line = read_line
         self.quiet = quiet
-        self.has_humans = any(s.human for s in seats)
-        humans = [p for p, s in enumerate(seats) if s.human]
-        # whose knowledge the shared screen shows between decisions: the one human's, else only
-        # what is public (hot-seat players, or someone watching bots)
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        seed = game.state.seed
+        self.humans = [p for p, s in enumerate(seats) if s.human]
+        self.hot_seat = len(self.humans) > 1
+        master = fresh_seed() if bot_master is None else bot_master
         self.agents: dict[int, Agent] = {
-            p: make_bot(game.ruleset, s.bot, bot_seed(seed, p)) for p, s in enumerate(seats) if s.bot is not None
+            p: make_bot(game.ruleset, s.bot, bot_seed(master, game.state.seed, p))
+            for p, s in enumerate(seats)
+            if s.bot is not None
         }
+        # who is looking at the screen, and how much of their log they have seen
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.seen: dict[int | None, int] = {}
+        self.present = presentation(game.ruleset)
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
         """Play until the game is over (returns "over"), a human quits ("quit") or the input
         ends ("eof")."""
         game = self.game
-        if self.has_humans and not self.quiet:
-            self.print_events(event_lines(game, 0, self.viewer)[-12:])
+        if not self.quiet and not self.hot_seat:
+            self.print_new_events(last=12)
         while not game.is_over:
             player = game.to_act
             assert player is not None
             if player in self.agents:
                 self.bot_move(player)
                 continue
+            if self.hot_seat and self.viewer != player:
+                if not self.hand_over(player):
+                    return EOF
             outcome = self.human_decision(player)
             if outcome is not None:
                 return outcome
+        self.viewer = None  # the game is over: nothing is hidden any more
         self.show_result()
         return OVER
+
+    def hand_over(self, player: int) -> bool:
+        """A screen between two humans at one terminal: the next one's hand is shown only once
+        they say they alone are looking. False if the input ended."""
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.print("\n" * 3 + "-" * 40, markup=False)
+        self.viewer = None
+        self.console.print(Text(f"Hand over to player {player + 1}.", style="bold"))
+        line = self.read_line(f"player {player + 1}: press Enter when only you can see the screen ")
+        if line is None:
+            self.console.print("end of input: leaving the game")
+            return False
+        self.viewer = player
+        if not self.quiet:
+            self.print_new_events(last=12)
+        return True
 
     def bot_move(self, player: int) -> None:
         game = self.game
         agent = self.agents[player]
         legal = game.legal_actions()
-        view = game.view(player) if getattr(agent, "uses_view", True) else None
-        action = agent.act(view, legal)
+        try:
+            view = game.view(player) if getattr(agent, "uses_view", True) else None
+            action = agent.act(view, legal)
+        except Exception as exc:
+            raise BotFailure(
+                f"{self.seats[player]} (player {player + 1}) failed in turn {game.state.turn}: "
+                f"{type(exc).__name__}: {shorten(str(exc), 200)}"
+            ) from exc
         if not self.quiet:
             text = Text(f"turn {game.state.turn:>3} · {render.player_label(player, self.seats)}: ", style="dim")
-            text.append(game.describe_for(action, self.viewer, player))
+            text.append(game.describe_for(action, self.viewer, player))  # others see a public form
             self.console.print(text)
-        self.apply(action)
+        try:
+            game.apply(action)
+        except BeanframeError as exc:
+            raise BotFailure(f"{self.seats[player]} (player {player + 1}) chose an illegal action: {exc}") from exc
+        if not self.quiet:
+            self.print_new_events()
 
     def apply(self, action: Action) -> None:
-        game = self.game
-        before = game.state.n_events
-        game.apply(action)
-        if self.has_humans and not self.quiet:
-            self.print_events(event_lines(game, before, self.viewer))
+        self.game.apply(action)
+        if not self.quiet:
+            self.print_new_events()
 
-    def print_events(self, lines: Sequence[str]) -> None:
-        for line in lines:
+    def print_new_events(self, last: int | None = None) -> None:
+        """The log lines the viewer has not seen yet (at most the ``last`` ones)."""
+        lines = visible_log(self.game, self.viewer)
+        new = lines[self.seen.get(self.viewer, 0):]
+        self.seen[self.viewer] = len(lines)
+        if last is not None:
+            new = new[-last:]
+        for line in new:
+            if line.startswith("turn "):
+                continue  # the bot-move lines and the board say whose turn it is
             self.console.print(Text(f"    · {line}", style="dim"))
 
     def human_decision(self, player: int) -> str | None:
         """Ask ``player`` until an action is taken (None) or the player quits / input ends."""
-        game = self.game
         self.show_board(player)
         while True:
             line = self.read_line(f"player {player + 1}> ")
@@ -165,52 +232,121 @@ class PlaySession:
             text = line.strip()
             word, _, rest = text.partition(" ")
             word = word.lower()
-            legal = game.legal_actions()
             if not text:
                 self.console.print("type a number from the list, an action code, or help")
+            elif len(text) > MAX_LINE:
+                self.say_no(f"that line is {len(text)} characters long: type a number or a code")
             elif word in ("quit", "exit"):
-                self.console.print("game left unfinished")
-                return QUIT
+                return self.quit()
             elif word in ("help", "?"):
                 self.show_help(player)
             elif word == "log":
-                self.show_log(rest, player)
+                self.show_log(rest)
             elif word == "save":
                 self.save(rest.strip())
             elif word in ("board", "show"):
                 self.show_board(player)
+            elif word == "why":
+                self.why(player, rest.strip())
+            elif word in self.present.commands:
+                self.run_command(word, player, rest)
             else:
-                action = self.parse_action(text, legal)
+                action = self.parse_action(text, player)
                 if action is not None:
                     self.apply(action)
                     return None
 
-    def parse_action(self, text: str, legal: Sequence[Action]) -> Action | None:
-        if text.isdigit():
-            index = int(text)
+    def say_no(self, message: str) -> None:
+        self.console.print(message, style="red", markup=False, highlight=False)
+
+    def parse_action(self, text: str, player: int) -> Action | None:
+        legal = self.game.legal_actions()
+        if text.isascii() and text.isdigit():
+            index = int(text) if len(text) < 7 else 0
             if 1 <= index <= len(legal):
                 return legal[index - 1]
-            self.console.print(f"no choice {index}: pick 1 to {len(legal)}", style="red")
+            self.say_no(f"no choice {text if len(text) < 12 else text[:8] + '...'}: pick 1 to {len(legal)}")
+            return None
+        if not text.isascii():
+            self.say_no(f"{shorten(text, 30)} is not a command or a code: type a number from the list, a code, or help")
             return None
         try:
-            action = self.game.ruleset.actions.parse(text)
+            action = self.game.ruleset.actions.coerce(text)
         except BeanframeError as exc:
-            self.console.print(f"{exc} (type help for the commands)", style="red", markup=False)
+            self.say_no(f"{exc} (type help for the commands)")
             return None
         if action not in legal:
-            self.console.print(f"{action.code!r} is not possible now: {self.game.prompt()}", style="red", markup=False)
+            self.say_no(f"{action.code} is not possible now: {self.reason(player, action)}")
             return None
         return action
+
+    def reason(self, player: int, action: Action | None) -> str:
+        """Why ``action`` is not possible now: the plugins' reason, else the decision asked."""
+        try:
+            found = explain(self.game, player, action)
+        except Exception:  # noqa: BLE001 - a plugin's explanation must not end the game
+            found = None
+        return found or f"now: {self.game.prompt()}"
+
+    def why(self, player: int, code: str) -> None:
+        if not code:
+            try:
+                found = explain(self.game, player, None)
+            except Exception:  # noqa: BLE001
+                found = None
+            self.console.print(found or f"every possible choice is listed: {self.game.prompt()}", markup=False)
+            return
+        try:
+            action = self.game.ruleset.actions.coerce(code)
+        except BeanframeError as exc:
+            self.say_no(str(exc))
+            return
+        if action in self.game.legal_actions():
+            self.console.print(f"{action.code} is possible now", markup=False)
+        else:
+            self.console.print(f"{action.code}: {self.reason(player, action)}", markup=False)
+
+    def run_command(self, word: str, player: int, rest: str) -> None:
+        fn, _ = self.present.commands[word]
+        try:
+            items = fn(self.game, player, rest)
+        except Exception as exc:  # noqa: BLE001 - a plugin's command must not end the game
+            self.say_no(f"{word} failed: {type(exc).__name__}: {shorten(str(exc), 100)}")
+            return
+        render.render_all(self.console, items)
+
+    def quit(self) -> str:
+        """Leave, offering to save first."""
+        while True:
+            answer = self.read_line("save the game first? file name, or Enter to leave without saving: ")
+            path = (answer or "").strip()
+            if not path or self.save(path):
+                break
+        self.console.print("game left unfinished")
+        return QUIT
 
     # -- commands ---------------------------------------------------------------------------
     def show_board(self, player: int) -> None:
         game = self.game
-        render.render_all(self.console, render.game_renderables(game, player, self.seats))
-        self.console.print(render.actions_table(game, game.legal_actions()))
+        items = render.game_renderables(game, player, self.seats)
+        missing = None
+        try:
+            missing = explain(game, player, None)
+        except Exception:  # noqa: BLE001
+            pass
+        if missing:
+            items.append(Text(f"  ({missing})", style="yellow"))
+        used = render.measure_lines(self.console, items)
+        room = max(3, (self.console.height or 24) - used - 2)  # the choices' title and the prompt
+        items.append(render.choices(game, game.legal_actions(), self.console.width, room))
+        render.render_all(self.console, items)
 
     def show_help(self, player: int) -> None:
         game = self.game
         self.console.print(HELP, markup=False, highlight=False)
+        for name, (_, text) in self.present.commands.items():
+            self.console.print(f"  {name:<11} {text.split(': ', 1)[-1]}", markup=False, highlight=False)
+        self.console.print(phases_text(game))
         self.console.print(
             Text(f"Now: turn {game.state.turn}, {render.phase_label(game)}. {game.prompt()}", style="bold")
         )
@@ -224,82 +360,35 @@ class PlaySession:
             table.add_row(str(i), escape(action.code), kind, escape(game.describe(action)))
         self.console.print(table)
 
-    def show_log(self, arg: str, player: int | None = None) -> None:
-        n = int(arg) if arg.strip().isdigit() else 10
-        lines = self.game.log_for(player)[-n:] if n > 0 else []
+    def show_log(self, arg: str) -> None:
+        arg = arg.strip()
+        n = int(arg) if arg.isascii() and arg.isdigit() and len(arg) < 7 else 10
+        lines = visible_log(self.game, self.viewer)[-n:] if n > 0 else []
         if not lines:
             self.console.print("(no events yet)")
         for line in lines:
             self.console.print(f"  {line}", markup=False)
 
-    def save(self, path: str) -> None:
+    def save(self, path: str) -> bool:
         if not path:
-            self.console.print("save where? e.g. save game.json", style="red")
-            return
+            self.say_no("save where? e.g. save game.json")
+            return False
         try:
             Path(path).write_text(self.game.to_json(), encoding="utf-8")
-        except OSError as exc:
-            self.console.print(f"cannot save to {path}: {exc.strerror or exc}", style="red", markup=False)
-            return
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            self.say_no(f"cannot save to {shorten(path, 80)}: {reason}")
+            return False
         self.console.print(f"saved to {path} (continue with: beanframe play --load {path})", markup=False)
+        return True
 
     def show_result(self) -> None:
         result = self.game.result
         assert result is not None
         self.console.print(render.result_table(result, self.seats))
         self.console.print(Text(render.result_line(result), style="bold"))
+        self.console.print(f"game seed {self.game.state.seed}", markup=False, style="dim")
 
-
-# --------------------------------------------------------------------------------------------
-# replay
-# --------------------------------------------------------------------------------------------
-
-
-def replay(
-    saved: Game, console: Console, read_line: ReadLine | None = None, observer: int | None | str = EVERYTHING
-) -> Game:
-    """Replay ``saved`` from its start (same ruleset, seed and stacked deck), printing each action
-    with the events it caused. With ``read_line``, pause after every action: Enter goes on,
-    ``a`` plays the rest without pausing, ``q`` stops. ``observer`` (a player, None: a spectator)
-    shows only what that observer knew: others' private actions in their public form, private
-    events of others in theirs; by default everything. Returns the replayed game."""
-    rs = saved.ruleset
-    game = rs.new_game(seed=saved.state.seed, deck=saved.setup_args.get("deck"))
-    history = saved.history
-    whose = "" if observer == EVERYTHING else f", as {'a spectator' if observer is None else f'player {observer + 1}'} knew it"
-    console.print(
-        Text(f"replay: {rs.name}, {rs.players} player(s), seed {saved.state.seed}, {len(history)} actions{whose}", style="bold")
-    )
-    for line in event_lines(game, 0, observer):
-        console.print(Text(f"      · {line}", style="dim"))
-    for i, (player, action) in enumerate(history, 1):
-        phase = game.phase
-        where = f"turn {game.state.turn} · p{player + 1} · {phase.name if phase is not None else game.stage_name}"
-        text = Text(f"{i:>4}. ", style="bold")
-        text.append(f"{where}: ", style="dim")
-        if observer == EVERYTHING or observer == player or not action.is_private:
-            text.append(game.describe(action))
-            text.append(f"  [{action.code}]", style="cyan")
-        else:
-            text.append(action.describe_public(game))
-            text.append(f"  [{action.public_code}]", style="cyan")
-        before = game.state.n_events
-        game.apply(action)
-        console.print(text)
-        for line in event_lines(game, before, observer):
-            console.print(Text(f"      · {line}", style="dim"))
-        if read_line is not None and i < len(history):
-            answer = read_line("Enter: next · a: all · q: quit ")
-            if answer is None or answer.strip().lower() in ("q", "quit"):
-                console.print("replay stopped")
-                return game
-            if answer.strip().lower() in ("a", "all"):
-                read_line = None
-    if game.is_over:
-        result = game.result
-        assert result is not None
-        console.print(render.result_table(result))
-        console.print(Text(render.result_line(result), style="bold"))
-    else:
-        console.print(f"the save ends in turn {game.state.turn}, before the end of the game ({game.prompt()})", markup=False)
-    return game
+    def human_won(self) -> bool:
+        result = self.game.result
+        return result is not None and any(f"p{p + 1}" in result.winners for p in self.humans)

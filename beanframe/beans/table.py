@@ -12,8 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen
+from attrs.validators import instance_of, is_callable, optional
 
 from beanframe.beans.cards import CardSet
+from beanframe.core.params import flag, whole
 from beanframe.core.state import END_NOW
 from beanframe.errors import ConfigError
 
@@ -29,19 +31,20 @@ class BeanRules:
     """The bean family's parameters, kept in ``config.params["beans"]``; variants set them in
     ``beanframe_configure`` (a later variant may change what an earlier one set)."""
 
-    cards: CardSet
-    hand_size: int = 5
-    fields: int = 2  # fields each player starts with
-    max_fields: int = 3
-    draw: int = 2  # cards drawn at the end of a turn
-    reshuffle: bool = True  # rebuild the deck from the discard when it runs out
-    run_out_limit: int = 3  # the game ends after the deck ran out this many times (initially:
+    # validators: checked when set, and again by the core once every variant configured
+    cards: CardSet = field(validator=instance_of(CardSet))
+    hand_size: int = field(default=5, validator=whole(1))
+    fields: int = field(default=2, validator=whole(1))  # fields each player starts with
+    max_fields: int = field(default=3, validator=whole(1))
+    draw: int = field(default=2, validator=whole(0))  # cards drawn at the end of a turn
+    reshuffle: bool = field(default=True, validator=flag)  # rebuild the deck from the discard when it runs out
+    run_out_limit: int = field(default=3, validator=whole(1))  # the game ends after the deck ran out this many times (initially:
     # the live limit is BeanTable.run_out_limit, which a "run_out" listener may raise)
     #: fields may legally hold several beans (Prohibohn's Nightbar); invariants then allow it
-    mixed_fields: bool = False
+    mixed_fields: bool = field(default=False, validator=flag)
     #: where a bean may be planted on a player's fields: (table, player, bean) -> field or None.
     #: A variant that changes what fields accept (Prohibohn's Nightbar) sets its own function.
-    plant_target: Callable[[BeanTable, int, int], int | None] = field(default=None)
+    plant_target: Callable[[BeanTable, int, int], int | None] = field(default=None, validator=optional(is_callable()))
 
     def __attrs_post_init__(self) -> None:
         if self.plant_target is None:
@@ -135,21 +138,6 @@ class BeanTable:
             leftovers=tuple(named(p) for p in self.leftovers),
             run_outs=self.run_outs,
         )
-
-    def resample_hidden(self, observer: int, rng: Any) -> None:
-        """Redeal what ``observer`` cannot see (the deck and the other hands), keeping sizes: a
-        determinization for search bots, and the basis of the views-leak-nothing check."""
-        pool = list(self.deck)
-        others = [p for p in range(len(self.hands)) if p != observer]
-        for p in others:
-            pool.extend(self.hands[p])
-        rng.shuffle(pool)
-        at = 0
-        for p in others:
-            n = len(self.hands[p])
-            self.hands[p] = pool[at : at + n]
-            at += n
-        self.deck = pool[at:]
 
     def zones(self) -> dict[str, list[int]]:
         """Every card of the table by zone (for accounting checks)."""

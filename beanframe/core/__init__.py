@@ -1,6 +1,6 @@
 """The game-agnostic core: phase pipeline, decision stack, actions, state, views, persistence.
 
-The core knows nothing of beans; game families live in plugins that implement the hooks of
+The core knows no game; game families live in plugins that implement the hooks of
 :mod:`beanframe.core.hookspecs`.
 """
 
@@ -12,10 +12,11 @@ from beanframe.core.compose import (
     get_plugin_manager,
     installed_variants,
 )
+from beanframe.core.determinize import Hidden
 from beanframe.core.game import Game, Ruleset, compose, new_game
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
-from beanframe.core.scoring import MAFIA, Result, ScoreSheet, seat_name
+from beanframe.core.scoring import Result, ScoreSheet, game_stats, seat_name
 from beanframe.core.state import Frame, State
 from beanframe.core.steps import Option, Step
 from beanframe.core.variant import NoOptions, VariantInfo
@@ -23,12 +24,12 @@ from beanframe.core.view import View
 
 __all__ = [
     "ENTRY_POINT_GROUP",
-    "MAFIA",
     "Action",
     "ActionTable",
     "Config",
     "Frame",
     "Game",
+    "Hidden",
     "NoOptions",
     "Option",
     "Phase",
@@ -43,6 +44,7 @@ __all__ = [
     "View",
     "compose",
     "discover",
+    "game_stats",
     "get_plugin_manager",
     "hookimpl",
     "installed_variants",

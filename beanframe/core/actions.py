@@ -173,11 +173,33 @@ class ActionTable:
             raise IllegalActionError(f"{code!r} is not a valid {name!r} action") from None
 
     def coerce(self, action: Action | str | int) -> Action:
-        """An action given as an instance, a code or an id, as the table's instance."""
-        if isinstance(action, Action):
-            return self.canonical(action)
-        if isinstance(action, str):
-            return self.parse(action)
-        if isinstance(action, int) and not isinstance(action, bool):
-            return self.from_id(action)
-        raise IllegalActionError(f"not an action: {action!r}")
+        """An action given as an instance, a code or an id, as the table's instance. Anything
+        else (a huge id, an over-long code, an action with odd fields) is an IllegalActionError
+        whose message shows the input shortened."""
+        try:
+            if isinstance(action, Action):
+                return self.canonical(action)
+            if isinstance(action, str):
+                if len(action) > 200:
+                    raise IllegalActionError(f"unknown action {shorten(action)}")
+                return self.parse(action)
+            if isinstance(action, int) and not isinstance(action, bool):
+                if not 0 <= action < len(self._actions):
+                    raise IllegalActionError(f"no action has id {shorten(action)} (the ids run 0..{len(self._actions) - 1})")
+                return self.from_id(action)
+        except (TypeError, ValueError, AttributeError, RecursionError):
+            pass  # unhashable or ill-typed fields: refused below
+        else:
+            raise IllegalActionError(f"not an action: {shorten(action)}")
+        raise IllegalActionError(f"not an action of this ruleset: {shorten(action)}")
+
+
+def shorten(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters (never fails: huge ints, broken reprs)."""
+    try:
+        if isinstance(value, int) and value.bit_length() > 200:
+            return f"<a whole number of about {int(value.bit_length() * 0.30103)} digits>"
+        text = repr(value)
+    except Exception:  # a repr that fails must not hide the real problem
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

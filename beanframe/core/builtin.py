@@ -3,7 +3,7 @@ third-party plugin: the ``random`` bot and the default winner rule (highest tota
 
 from __future__ import annotations
 
-from beanframe.agents import RandomBot
+from beanframe.core.bots import RandomBot
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.scoring import highest_total
 

@@ -19,9 +19,12 @@ from attrs import define, field
 
 from beanframe.core import hookspecs
 from beanframe.core.actions import Action
+from beanframe.core.params import close_names
+from beanframe.core.scoring import is_player_seat
 from beanframe.core.steps import Option, Step
 from beanframe.core.strict import problems, strict_converter
 from beanframe.core.variant import VariantInfo
+from beanframe.core.view import view_takes_game
 from beanframe.errors import ConfigError
 
 ENTRY_POINT_GROUP = "beanframe.plugins"
@@ -40,7 +43,35 @@ def discover(refresh: bool = False) -> dict[str, Any]:
             except Exception as exc:  # a broken third-party plugin must not hide the others
                 raise ConfigError(f"variant plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
         _discovered = dict(sorted(found.items()))
+    if _added:
+        return {**_discovered, **{name: plugin for name, (plugin, _) in _added.items()}}
     return _discovered
+
+
+#: variant plugins added at run time, not installed (the CLI's ``--plugin FILE`` and
+#: ``beanframe.toml``): name -> (plugin, where it came from); :func:`discover` lists them too
+_added: dict[str, tuple[Any, str]] = {}
+
+
+def add_plugin(plugin: Any, source: str) -> str:
+    """Make a plugin object discoverable by its variant name (``source`` says where it came
+    from, e.g. a file path); returns the name. ConfigError if that name is taken already."""
+    name = variant_info(plugin).name
+    if name in discover():
+        where = _added[name][1] if name in _added else "an installed package"
+        raise ConfigError(f"{source}: variant {name!r} exists already (from {where})")
+    _added[name] = (plugin, source)
+    return name
+
+
+def remove_plugin(name: str) -> None:
+    """Undo :func:`add_plugin`."""
+    _added.pop(name, None)
+
+
+def added_plugins() -> dict[str, tuple[Any, str]]:
+    """The plugins added with :func:`add_plugin`: name -> (plugin, source)."""
+    return dict(_added)
 
 
 def default_plugins() -> tuple[tuple[str, Any], ...]:
@@ -111,18 +142,34 @@ class _Registry:
     def __init__(self) -> None:
         self.variant = ""
 
+    def _missing(self, what: str, name: str, known: Iterable[str], verb: str) -> ConfigError:
+        return ConfigError(f"{self.variant}: cannot {verb} {what} {name!r}: there is none{close_names(name, known)}")
+
 
 class PartRegistry(_Registry):
+    """``register(name, factory, cls)``; ``register(name, factory, cls, replace=True)`` puts a
+    later variant's part in place of one a requirement registered (same name, same place)."""
+
     def __init__(self) -> None:
         super().__init__()
         self.factories: dict[str, Callable[[Config], Any]] = {}
         self.classes: dict[str, type] = {}
+        self.view_takes_game: dict[str, bool] = {}
+        self.variants: dict[str, str] = {}  # part -> the variant whose registration counts
 
-    def __call__(self, name: str, factory: Callable[[Config], Any], cls: type) -> None:
-        if name in self.factories:
-            raise ConfigError(f"{self.variant}: state part {name!r} is registered twice")
+    def __call__(self, name: str, factory: Callable[[Config], Any], cls: type, replace: bool = False) -> None:
+        if replace and name not in self.factories:
+            raise self._missing("state part", name, self.factories, "replace")
+        if name in self.factories and not replace:
+            raise ConfigError(f"{self.variant}: state part {name!r} is registered twice (use replace=True)")
+        try:
+            takes_game = view_takes_game(cls)
+        except ValueError as exc:
+            raise ConfigError(f"{self.variant}: state part {name!r}: {exc}") from None
         self.factories[name] = factory
         self.classes[name] = cls
+        self.view_takes_game[name] = takes_game
+        self.variants[name] = self.variant
 
 
 class ActionRegistry(_Registry):
@@ -136,28 +183,64 @@ class ActionRegistry(_Registry):
 
 
 class StepRegistry(_Registry):
+    """``register(step)``; ``register(step, replace=True)`` changes how a requirement's decision
+    works; ``register.remove(kind)`` drops one. Replacing or removing a kind that does not exist is
+    a ConfigError naming it."""
+
     def __init__(self) -> None:
         super().__init__()
         self.steps: dict[str, Step] = {}
 
     def __call__(self, step: Step, replace: bool = False) -> None:
+        if replace and step.kind not in self.steps:
+            raise self._missing("step", step.kind, self.steps, "replace")
         if step.kind in self.steps and not replace:
             raise ConfigError(f"{self.variant}: step {step.kind!r} exists already (use replace=True)")
         self.steps[step.kind] = step
 
+    def remove(self, kind: str) -> None:
+        if kind not in self.steps:
+            raise self._missing("step", kind, self.steps, "remove")
+        del self.steps[kind]
+
 
 class OptionRegistry(_Registry):
+    """``register(option)``; ``register(option, replace=True)``; ``register.remove(name)``.
+    Replacing or removing an option that does not exist is a ConfigError naming it."""
+
     def __init__(self) -> None:
         super().__init__()
         self.options: dict[str, Option] = {}
 
     def __call__(self, option: Option, replace: bool = False) -> None:
+        if replace and option.name not in self.options:
+            raise self._missing("option", option.name, self.options, "replace")
         if option.name in self.options and not replace:
             raise ConfigError(f"{self.variant}: option {option.name!r} exists already (use replace=True)")
         self.options[option.name] = option
 
     def remove(self, name: str) -> None:
-        self.options.pop(name, None)
+        if name not in self.options:
+            raise self._missing("option", name, self.options, "remove")
+        del self.options[name]
+
+
+class SeatRegistry(_Registry):
+    """``register(seat, title)``: a seat on the score sheet that is not a player (Al Cabohne's
+    "mafia"). Player seats ("p1", "p2", ...) exist always and cannot be registered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seats: dict[str, str] = {}  # seat -> title
+
+    def __call__(self, seat: str, title: str = "") -> None:
+        if type(seat) is not str or not seat or not seat.isidentifier():
+            raise ConfigError(f"{self.variant}: a seat is a name such as 'dealer', not {seat!r}")
+        if is_player_seat(seat):
+            raise ConfigError(f"{self.variant}: seat {seat!r} is a player's seat (they exist already)")
+        if seat in self.seats:
+            raise ConfigError(f"{self.variant}: seat {seat!r} is registered twice")
+        self.seats[seat] = title
 
 
 class EventRegistry(_Registry):
@@ -203,7 +286,7 @@ def _resolve(variants: Sequence[Any]) -> list[Any]:
     if isinstance(variants, str):
         variants = [variants]
     if not variants:
-        raise ConfigError("no variant given (try: al_cabohne)")
+        raise ConfigError(f"no variant given (installed variants: {', '.join(discover()) or 'none'})")
     plugins = []
     installed = None
     for item in variants:

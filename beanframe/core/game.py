@@ -6,6 +6,7 @@ pipeline until the next decision. Everything the hot path calls was collected at
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -22,13 +23,16 @@ from beanframe.core.compose import (
     EventRegistry,
     OptionRegistry,
     PartRegistry,
+    SeatRegistry,
     StepRegistry,
     call_in_order,
     default_plugins,
     get_plugin_manager,
     validate,
 )
+from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
+from beanframe.core.provenance import record_param_sources
 from beanframe.core.records import Record, full_event, iter_history, private_event
 from beanframe.core.records import events_for as _events_for
 from beanframe.core.records import history_for as _history_for
@@ -49,7 +53,7 @@ from beanframe.core.state import (
 )
 from beanframe.core.steps import Option, Step
 from beanframe.core.variant import VariantInfo
-from beanframe.errors import ConfigError, GameOverError, IllegalActionError
+from beanframe.errors import ConfigError, DeterminizedGameError, GameOverError, IllegalActionError
 
 
 class Ruleset:
@@ -82,17 +86,27 @@ class Ruleset:
                 call_in_order(self.pm, self.plugin_order, hook, registry, **kwargs)
             except ConfigError:
                 raise
-            except (ValueError, KeyError) as exc:
+            except (ValueError, KeyError, TypeError) as exc:
+                # TypeError too: an attrs validator refusing a parameter ("draw" = "3")
                 raise ConfigError(f"composing {' + '.join(self.order)} failed in {hook} of {registry.variant}: {exc}") from exc
             return registry
 
-        run("beanframe_configure", config, config=config)
+        # which plugin set each parameter (beanframe rules shows it)
+        self.param_sources = record_param_sources(self.pm, config, lambda: run("beanframe_configure", config, config=config))
         config.variant = ""
+        self._validate_config(config)
 
         parts = PartRegistry()
         run("beanframe_register_parts", parts, register=parts)
         self.part_factories = parts.factories
         self.part_classes = parts.classes
+        # decided once here, never per view: which parts take view(player, game)
+        self.part_view_takes_game: dict[str, bool] = parts.view_takes_game
+        seats_reg = SeatRegistry()
+        run("beanframe_register_seats", seats_reg, register=seats_reg, config=config)
+        #: the score sheet's seats: the players' ("p1", ...), then the registered ones
+        self.seats: tuple[str, ...] = (*(seat_name(p) for p in range(players)), *seats_reg.seats)
+        self.seat_titles: dict[str, str] = dict(seats_reg.seats)
         actions_reg = ActionRegistry()
         run("beanframe_register_actions", actions_reg, register=actions_reg)
         steps_reg = StepRegistry()
@@ -124,6 +138,25 @@ class Ruleset:
         self.bots: dict[str, BotSpec] = bots_reg.bots
         if not self.pipeline.turn:
             raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
+
+    def _validate_config(self, config: Config) -> None:
+        """Every attrs record in ``config.params`` passes its field validators again (a later
+        variant may have changed it), and no ``beanframe_validate_config`` hook objects."""
+        problems = params_problems(config.params)
+        rank = {name: i for i, name in enumerate(self.plugin_order)}
+        impls = sorted(
+            self.pm.hook.beanframe_validate_config.get_hookimpls(), key=lambda h: rank.get(h.plugin_name, len(rank))
+        )
+        for impl in impls:
+            try:
+                found = impl.function(**{a: config for a in impl.argnames})
+            except (ValueError, KeyError, TypeError) as exc:
+                found = [f"the check failed: {type(exc).__name__}: {exc}"]
+            if not isinstance(found, (list, tuple)):
+                found = [f"beanframe_validate_config returned {found!r}, not a list of problems"]
+            problems += [f"{impl.plugin_name}: {p}" for p in found]
+        if problems:
+            raise ConfigError(f"bad parameters for {self.name}: {'; '.join(problems)}")
 
     @property
     def name(self) -> str:
@@ -320,7 +353,9 @@ class Game:
 
     def random(self) -> random.Random:
         """A fresh random stream derived from the seed and how many streams were drawn before:
-        the only source of chance, so a game is fully given by its seed and its actions."""
+        the only source of chance, so a game is fully given by its seed and its actions. A
+        determinized game (:meth:`determinize`) has a fresh seed drawn from the searcher's
+        generator, so its future chance is not the real game's."""
         s = self.state
         s.chance += 1
         return random.Random(f"beanframe/{s.seed}/{s.chance}")
@@ -399,7 +434,7 @@ class Game:
 
     def _score(self) -> Result:
         rs = self.ruleset
-        sheet = ScoreSheet(seats=[seat_name(p) for p in range(self.players)])
+        sheet = ScoreSheet(seats=list(rs.seats))
         call_in_order(rs.pm, rs.plugin_order, "beanframe_score", None, game=self, sheet=sheet)
         winners = None
         plugins = {n: rs.pm.get_plugin(n) for n in rs.plugin_order}
@@ -408,7 +443,7 @@ class Game:
             winners = rs.pm.subset_hook_caller("beanframe_winners", remove_plugins=others)(game=self, sheet=sheet)
             if winners is not None:
                 break
-        return Result.from_sheet(sheet, winners)
+        return Result.from_sheet(sheet, winners, self.players)
 
     # -- history, log, views, copies ----------------------------------------------------------
     # ``actions``, ``history``, ``events`` and ``log`` are the full record, for the engine, saves,
@@ -502,13 +537,26 @@ class Game:
         """An independent copy (cheap: no deepcopy; history is shared structurally)."""
         g = Game(self.ruleset, self.state.clone())
         g._legal = self._legal  # an immutable tuple: safe to share
-        g._result = self._result
-        g.setup_args = self.setup_args
+        # the result is cached per game and setup_args is a dict: neither may be shared
+        g.setup_args = {k: list(v) if isinstance(v, list) else v for k, v in self.setup_args.items()}
         return g
 
+    def determinize(self, observer: int | None, rng: random.Random) -> Game:
+        """A new game in which everything ``observer`` (None: a spectator) cannot see is redealt
+        with ``rng``, consistently across every part and with what was revealed, and whose future
+        chance comes from ``rng`` too: a fair copy for search. This game is not changed. See
+        :mod:`beanframe.core.determinize`."""
+        from beanframe.core.determinize import determinize
+
+        return determinize(self, observer, rng)
+
     def to_json(self) -> str:
+        """The canonical save text (see :mod:`beanframe.core.persist`). A determinized game has
+        none: its hidden cards are a guess that its seed and actions do not rebuild."""
         from beanframe.core.persist import dump_game
 
+        if self.state.determinized:
+            raise DeterminizedGameError("a determinized game cannot be saved: its hidden cards are a guess, not what its seed and actions rebuild")
         return dump_game(self)
 
     @property
@@ -539,5 +587,26 @@ def new_game(
     deck: Sequence[Any] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Compose a ruleset and start a game on it."""
-    return compose(variants, players, options).new_game(seed=seed, deck=deck)
+    """Start a game on a composed ruleset. Rulesets are immutable, so the last few are cached by
+    variant set, players and options (composing costs about as much as playing a game)."""
+    return _cached_ruleset(variants, players, options).new_game(seed=seed, deck=deck)
+
+
+_RULESETS: dict[Any, Ruleset] = {}
+
+
+def _cached_ruleset(variants: Sequence[Any] | str, players: int, options: Mapping[str, Any] | None) -> Ruleset:
+    if isinstance(variants, str):
+        variants = [variants]
+    try:  # options as canonical text: equal options give equal keys; odd values are not cached
+        key = (tuple(variants), players, json.dumps(options, sort_keys=True, allow_nan=False) if options else None)
+        hash(key)
+    except (TypeError, ValueError):
+        return compose(variants, players, options)
+    ruleset = _RULESETS.get(key)
+    if ruleset is None:
+        ruleset = compose(variants, players, options)
+        if len(_RULESETS) >= 32:
+            _RULESETS.pop(next(iter(_RULESETS)))
+        _RULESETS[key] = ruleset
+    return ruleset

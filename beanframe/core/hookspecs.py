@@ -5,18 +5,20 @@ set, its options and a player count); they are called **one plugin at a time in 
 (a variant after the variants it requires, ties by name), so a variant can refine what its
 requirements set up. They collect plain functions and data; the hot path of a game (``legal_actions``
 and ``apply``) then calls those directly and never goes through pluggy. *Game* hooks run a bounded
-number of times per game (at its end, or on demand for checks), never per card.
+number of times per game (at its end, or on demand for checks and search), never per card.
 
 Implementations take only the arguments they need, by name, and never declare defaults.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 if TYPE_CHECKING:
+    import random
+
     from beanframe.core.compose import (
         ActionRegistry,
         BotRegistry,
@@ -24,10 +26,13 @@ if TYPE_CHECKING:
         EventRegistry,
         OptionRegistry,
         PartRegistry,
+        SeatRegistry,
         StepRegistry,
     )
+    from beanframe.core.determinize import Hidden
     from beanframe.core.game import Game
     from beanframe.core.pipeline import PipelineBuilder
+    from beanframe.core.present import RendererRegistry
     from beanframe.core.scoring import ScoreSheet
     from beanframe.core.variant import VariantInfo
 
@@ -67,11 +72,38 @@ def beanframe_configure(config: Config) -> None:
 
 
 @hookspec
+def beanframe_validate_config(config: Config) -> list[str]:
+    """Check the composed parameters for what field validators cannot see: relations between
+    parameters, or with another variant's (Al Cabohne: a boss threshold no bean can reach). Runs
+    after every ``beanframe_configure`` and after the core re-ran the field validators of every
+    attrs record in ``config.params``. Return the problems found, each naming its parameter
+    (empty: none); do not change ``config``.
+
+    Result: collected lists, one per plugin, in dependency order; any problem makes ``compose``
+    raise one ConfigError naming every problem and its variant.
+    """
+
+
+@hookspec
 def beanframe_register_parts(register: PartRegistry) -> None:
     """Register state parts: ``register(name, factory, cls)``. ``factory(config)`` makes the empty
-    part at the start of a game; ``cls`` is its attrs class, used to save and load it.
+    part at the start of a game; ``cls`` is its attrs class, used to save and load it. Its
+    ``view`` is ``view(player)`` or ``view(player, game)`` (a parameter named ``game``: the part
+    may read the rest of the game), read from ``cls`` once, here. A later variant puts its own part
+    in place of a requirement's with ``register(name, factory, cls, replace=True)``; replacing a
+    part that does not exist, or registering a name twice without ``replace``, is a ConfigError.
 
     Result: none (contributions are collected through ``register``).
+    """
+
+
+@hookspec
+def beanframe_register_seats(register: SeatRegistry, config: Config) -> None:
+    """Register score-sheet seats that are not players: ``register(seat, title)`` (Al Cabohne:
+    ``register("mafia", "the bean mafia")``). Every player has a seat already ("p1", "p2", ...);
+    registered seats follow them, in registration order, on every score sheet and result.
+
+    Result: none.
     """
 
 
@@ -90,7 +122,8 @@ def beanframe_register_actions(register: ActionRegistry) -> None:
 def beanframe_register_steps(register: StepRegistry) -> None:
     """Register decision-step handlers: ``register(step)`` for a :class:`Step` whose ``kind``
     names the frames it handles. A later variant may register a step of an existing kind with
-    ``replace=True`` to change how that decision works.
+    ``replace=True`` to change how that decision works, or drop one with ``register.remove(kind)``.
+    Replacing or removing a kind that does not exist is a ConfigError naming it.
 
     Result: none.
     """
@@ -101,7 +134,8 @@ def beanframe_register_options(register: OptionRegistry) -> None:
     """Register any-time options (:class:`Option`): actions a player may take at every one of
     their decisions where the current step allows options (harvest, buy a field, buy a building).
     ``register(option, replace=True)`` changes an option a requirement registered under the same
-    name; ``register.remove(name)`` drops one (e.g. Prohibohn: no third field).
+    name; ``register.remove(name)`` drops one (e.g. an expansion without the third field).
+    Replacing or removing an option that does not exist is a ConfigError naming it.
 
     Result: none.
     """
@@ -137,6 +171,19 @@ def beanframe_register_bots(register: BotRegistry) -> None:
     """
 
 
+@hookspec
+def beanframe_register_renderers(register: RendererRegistry) -> None:
+    """Say how front ends show this plugin's game: ``register.part(name, fn, replace=False)``
+    draws a state part from its view (``fn(part_view, view, seats)`` returns a list of
+    renderables), ``register.command(name, fn, help)`` adds a command a player may type
+    (``fn(game, player, arg)``), ``register.explain(fn)`` says why an action is not possible now
+    (``fn(game, player, action)`` returns a sentence or None).
+
+    Result: none (collected through ``register``). Presentation: called one plugin at a time in
+    dependency order, once per ruleset, only when a front end asks (never during play).
+    """
+
+
 # --------------------------------------------------------------------------------------------
 # Game end
 # --------------------------------------------------------------------------------------------
@@ -144,7 +191,8 @@ def beanframe_register_bots(register: BotRegistry) -> None:
 
 @hookspec
 def beanframe_score(game: Game, sheet: ScoreSheet) -> None:
-    """Add score lines for players (and the mafia, where there is one) once the game is over.
+    """Add score lines once the game is over: ``sheet.add(seat, label, points)`` for the players'
+    seats ("p1", "p2", ...) and the seats registered with ``beanframe_register_seats``.
 
     Result: none; called one plugin at a time in dependency order, so a later variant may add to,
     or replace, what an earlier one wrote (``sheet.clear(...)``).
@@ -153,11 +201,60 @@ def beanframe_score(game: Game, sheet: ScoreSheet) -> None:
 
 @hookspec(firstresult=True)
 def beanframe_winners(game: Game, sheet: ScoreSheet) -> list[str] | None:
-    """Decide the winners from the score sheet: a list of seat names ("p1", "p2", ..., or
-    "mafia"). Several names mean a shared win.
+    """Decide the winners from the score sheet: a list of seat names ("p1", "p2", ..., or a
+    registered seat). Several names mean a shared win.
 
     Result: first non-None wins; plugins are asked in *reverse* dependency order, so a variant
     overrides the rule of the variants it requires. The core's default: the highest total wins.
+    """
+
+
+@hookspec
+def beanframe_game_stats(game: Game) -> dict[str, float]:
+    """Per-game statistics of a finished game, by name: numbers whose mean over many games means
+    something (Al Cabohne: ``{"mafia win rate": 1.0}`` when the mafia won, else 0.0). ``simulate``
+    records them per game and reports their means; the core reads no statistic itself.
+
+    Result: collected dicts, merged in dependency order (a later variant's value for a name
+    replaces an earlier one's); read through ``beanframe.core.scoring.game_stats(game)``.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Hidden information: determinization for search (``game.determinize``), on demand
+# --------------------------------------------------------------------------------------------
+
+
+@hookspec
+def beanframe_hidden(game: Game, observer: int | None) -> list[Hidden]:
+    """Declare what ``observer`` cannot see of this plugin's parts, for ``game.determinize``.
+
+    - ``game``: the game being determinized (already a copy; the zones' lists are redealt in place).
+    - ``observer``: the player whose knowledge is kept, or None for a spectator.
+
+    Return :class:`~beanframe.core.determinize.Hidden` zones: ``Hidden(pool, cards, known)``, the
+    live list ``cards`` of a part, the ``pool`` its cards mix with ("beans": every hidden bean card
+    of every part forms one pool, so the redeal is game-wide), and ``known``, the positions the
+    observer knows mapped to their cards (a shown hand, a bean named in an open offer). A plugin
+    may name a list another plugin declared, to add what its rules reveal about it.
+
+    Result: collected, one list per plugin, in dependency order; zones naming the same list are
+    merged (their known positions united; a contradiction is an error naming the plugin); then
+    every pool is redealt as one (see :mod:`beanframe.core.determinize`).
+    """
+
+
+@hookspec
+def beanframe_determinize(game: Game, observer: int | None, rng: random.Random) -> None:
+    """Redeal, in place, what ``observer`` cannot see that is not a zone of cards (hidden data of
+    another shape), or bring derived bookkeeping in line with the redealt cards.
+
+    - ``game``: the determinized copy, after the game-wide redeal of the ``beanframe_hidden`` zones.
+    - ``observer``: the player whose knowledge is kept, or None for a spectator.
+    - ``rng``: the searcher's generator; draw every guess from it, never from ``game.random()``.
+
+    Result: none; called one plugin at a time in dependency order. What ``observer`` sees
+    (``game.view(observer)``) must not change.
     """
 
 
@@ -168,11 +265,25 @@ def beanframe_winners(game: Game, sheet: ScoreSheet) -> list[str] | None:
 
 @hookspec
 def beanframe_invariants(game: Game) -> list[str]:
-    """Check the variant's invariants on ``game`` (cards accounted for, one bean type per field,
+    """Check the variant's invariants on ``game`` (cards accounted for, one card type per pile,
     ...). Return a list of violations, empty when all hold. Called by ``beanframe.testing``,
     never during play.
 
     Result: collected lists, one per plugin.
+    """
+
+
+@hookspec
+def beanframe_register_checks(register: Any) -> None:
+    """Register the variant's own conformance checks (``beanframe.testing.CheckRegistry``):
+    ``register.position(name, fn)`` with ``fn(game, views) -> list[str]`` runs on every position
+    of the kit's random play (``views``: every observer's view of it, the spectator's under None);
+    ``register.transition(name, fn)`` with ``fn(before, after, game) -> list[str]`` runs after
+    every action on the views before and after it (e.g. the kit's ``hand_order_check(part)`` for
+    fixed-order hands). A failure is reported under ``name``, which ``skip=`` also accepts.
+    Called by ``beanframe.testing`` once per ruleset, never during play.
+
+    Result: none (checks are collected through ``register``, in dependency order).
     """
 
 

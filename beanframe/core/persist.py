@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import cattrs
 from attrs import frozen
 
+from beanframe.core.limits import loads_json
 from beanframe.core.strict import problems, strict_converter
 from beanframe.errors import BeanframeError, ConfigError, SaveFileError
 
@@ -92,9 +93,11 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
     from beanframe.core.game import Ruleset
 
     try:
-        raw = json.loads(text)
+        raw = loads_json(text)
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
         raise SaveFileError(f"not a beanframe save file: invalid JSON ({exc})") from None
+    except ValueError as exc:  # thousands of digits, deep nesting
+        raise SaveFileError(f"not a beanframe save file: {exc}") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveFileError("not a beanframe save file (no 'format': 'beanframe-save' in it)")
     if type(raw.get("format_version")) is not int or raw["format_version"] != FORMAT_VERSION:

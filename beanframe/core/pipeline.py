@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from attrs import evolve, field, frozen
 
+from beanframe.core.params import close_names
+
 if TYPE_CHECKING:
     from beanframe.core.compose import Config
     from beanframe.core.game import Game
@@ -159,11 +161,12 @@ class PipelineBuilder:
         for i, p in enumerate(self._list(stage)):
             if p.name == name:
                 return i
-        raise ValueError(f"no phase {name!r} in stage {stage!r} (it has: {', '.join(self.names(stage))})")
+        raise ValueError(f"no phase {name!r} in stage {stage!r}{close_names(name, self.names(stage))}")
 
     def _find(self, name: str) -> tuple[str, int]:
         for stage, phases in self._stages.items():
             for i, p in enumerate(phases):
                 if p.name == name:
                     return stage, i
-        raise ValueError(f"no phase named {name!r}")
+        known = [p.name for phases in self._stages.values() for p in phases]
+        raise ValueError(f"no phase named {name!r}{close_names(name, known)}")

@@ -1,13 +1,19 @@
 """Per-player views: what one player may know, as plain immutable data.
 
 The core contributes the public game position (turn, active player, phase, who decides); each
-state part contributes its own view through ``part.view(player)``, because only the part knows
+state part contributes its own view through its ``view`` method, because only the part knows
 which of its data is hidden (a hand, the deck order). A view never holds a reference to the game;
 its ``record`` holds what the player may know of the history (shared, immutable, read lazily).
+
+A part's view is ``view(player)`` or ``view(player, game)``: a part whose ``view`` has a
+parameter named ``game`` is given the game, so it may read the rest of it (another part, the
+ruleset's parameters). Which form a part uses is read from its class once, when it is registered
+(:func:`view_takes_game`), never per call.
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -61,12 +67,33 @@ def plain_data(value: Any) -> Any:
     return value
 
 
+def view_takes_game(cls: type) -> bool:
+    """Whether the parts of class ``cls`` want ``view(player, game)`` (a parameter named ``game``)
+    rather than ``view(player)``. ValueError if ``cls`` has no usable ``view`` method."""
+    fn = getattr(cls, "view", None)
+    if not callable(fn):
+        raise ValueError(f"its class {getattr(cls, '__name__', cls)!r} has no view(player) method")
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False  # a builtin or C method: it cannot name a game parameter
+    names = [n for n, p in params.items() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if inspect.isfunction(inspect.getattr_static(cls, "view", None)) and names:
+        names = names[1:]  # a plain method: skip ``self``
+    if len(names) == 1:
+        return False
+    if len(names) == 2 and names[1] == "game":
+        return True
+    raise ValueError(f"{cls.__name__}.view({', '.join(names)}) must take (player) or (player, game)")
+
+
 def make_view(game: Game, player: int | None) -> View:
     s = game.state
     if player is not None and not 0 <= player < s.players:
         raise ValueError(f"no player {player} in a {s.players}-player game")
     phase = game.phase
     to_act = game.to_act
+    takes_game = game.ruleset.part_view_takes_game
     return View(
         player=player,
         players=s.players,
@@ -77,6 +104,9 @@ def make_view(game: Game, player: int | None) -> View:
         phase=phase.name if phase is not None else None,
         to_act=to_act,
         prompt=game.prompt(),
-        parts={name: part.view(player) for name, part in s.parts.items()},
+        parts={
+            name: part.view(player, game) if takes_game.get(name) else part.view(player)
+            for name, part in s.parts.items()
+        },
         record=game.record_for(player),
     )

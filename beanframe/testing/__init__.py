@@ -23,21 +23,30 @@ What is checked, after every action of random play (:func:`random_playthrough`):
 - legality: every legal action applies (on a copy); an action of the ruleset that is not legal
   (as an action, a code or an id) raises IllegalActionError and changes nothing;
 - clones share no mutable data with the original, and acting on them leaves it unchanged;
-- views leak nothing: redealing the hidden cards (``part.resample_hidden``) leaves every
-  observer's view unchanged; other hands and the deck show only as sizes; old views stay put;
+- views leak nothing: redealing the hidden cards (``game.determinize(observer, rng)``) leaves
+  every observer's view unchanged; old views stay put;
 - private records leak nothing (``check_private``): for every observer, the spectator included,
   another player's action with a private parameter shows only in its public form (``play h?``) in
   ``history_for``, ``log_for`` and the whole ``view(p).to_dict()``; an event emitted with ``to``
   reaches the others only through its public form (which must differ from it, and read
   differently in the log); ``view(p).record`` holds exactly the observer's history and events;
-- fixed-order hands only lose cards and gain cards at the back;
+- determinization is fair (``beanframe.testing.determinize``, at positions 1, 2, 4, 8, ...): the
+  original is untouched, the same generator gives the same copy, the information state is kept,
+  invariants hold, the copy refuses to be saved and plays on legally, and its future chance (and,
+  with enough hidden cards, its hidden cards) differ from the real game's and between generators;
+- the checks each variant registers through the ``beanframe_register_checks`` hook (a bean game:
+  its table's views, fixed-order hands that only lose cards and gain cards at the back);
 - the end: within 5,000 actions; ``result`` only once over; winners non-empty seats of the game;
   actions afterwards raise GameOverError;
 - save files: saving is canonical, a save made mid-game loads into the same game, which then
   plays on to the same end; determinism: the same seed and actions replay to the same save text.
 
-Every failure raises :class:`ConformanceError` (an AssertionError) naming the property, the
-variant set, the seed and the last actions.
+Every failure, whatever raised it (a check, or a plugin's exception inside ``legal_actions``,
+``apply``, a view or scoring), raises :class:`ConformanceError` (an AssertionError) naming the
+check, the variant set, the seed, the options and the last actions, with ``error.snippet``: Python
+that reproduces it. :func:`conformance_suite` also plays every registered bot of the ruleset
+(:func:`bot_playthrough`): a bot must not crash and must choose legal actions under the composed
+rules.
 
 The hypothesis parts (:func:`playthroughs`, :func:`games`, :class:`ConformanceTests`) need the
 ``hypothesis`` package (beanframe's ``dev`` extra); they are imported on first use.
@@ -49,6 +58,7 @@ from typing import Any
 
 from beanframe.testing.checks import (
     POSITION_CHECKS,
+    CheckRegistry,
     ConformanceError,
     check_clone,
     check_consistency,
@@ -60,10 +70,14 @@ from beanframe.testing.checks import (
     check_invariants,
     check_legal_actions_apply,
     check_private,
+    check_registered,
     check_save_load,
+    check_transitions,
     check_views,
+    hand_order_check,
     hand_order_problems,
     invariant_problems,
+    registered_checks,
     replay,
     views,
     where,
@@ -72,6 +86,7 @@ from beanframe.testing.play import (
     MAX_ACTIONS,
     Playthrough,
     SuiteReport,
+    bot_playthrough,
     choose,
     conformance_suite,
     play_to,
@@ -98,10 +113,12 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "MAX_ACTIONS",
     "POSITION_CHECKS",
+    "CheckRegistry",
     "ConformanceError",
     "ConformanceTests",
     "Playthrough",
     "SuiteReport",
+    "bot_playthrough",
     "check_clone",
     "check_consistency",
     "check_determinism",
@@ -112,17 +129,21 @@ __all__ = [
     "check_invariants",
     "check_legal_actions_apply",
     "check_private",
+    "check_registered",
     "check_save_load",
+    "check_transitions",
     "check_views",
     "choose",
     "conformance_suite",
     "continue_alike",
     "games",
+    "hand_order_check",
     "hand_order_problems",
     "invariant_problems",
     "play_to",
     "playthroughs",
     "random_playthrough",
+    "registered_checks",
     "replay",
     "views",
     "where",

@@ -5,17 +5,15 @@ and raises :class:`ConformanceError` naming the broken property and where it bro
 changes the game it is given: whatever they try (a legal action, an illegal one, a redeal of the
 hidden cards) happens on a copy, or is an attempt the engine must refuse without a change.
 
-Parts may offer two optional methods the checks use:
+Hidden information is declared through the ``beanframe_hidden`` hook (and
+``beanframe_determinize``): the views-leak-nothing check determinizes a copy for each observer
+(``game.determinize(observer, rng)``, which redeals everything that observer cannot see) and
+demands that the observer's view does not change (see also :mod:`beanframe.testing.determinize`).
 
-- ``resample_hidden(observer, rng)``: redeal, in place, what ``observer`` (a player index, or None
-  for a spectator) cannot see, keeping every size. The views-leak-nothing check applies it to a
-  copy and demands that the observer's view does not change.
-- a per-player view with a ``hand`` attribute (a sequence of card names, front first) marks a
-  fixed-order hand: between two positions it may only lose cards (at any place) and gain cards at
-  its back. When the part's view also shows ``deck_size`` (and ``run_outs``), the gains are bounded
-  by the cards that left the deck, which makes the check sharp; this assumes hands are filled only
-  from the deck and the deck grows only when it runs out (``run_outs`` counts up), as in the bean
-  games. A variant that breaks that assumption on purpose skips the check: ``skip={"hand order"}``.
+The kit knows no game. A variant adds its own checks with the ``beanframe_register_checks`` hook
+(:class:`CheckRegistry`): position checks run with the kit's on every position, transition checks
+after every action. The kit offers ready-made ones, e.g. :func:`hand_order_check` for a part whose
+per-player view shows a fixed-order hand.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ import itertools
 import json
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -149,6 +147,88 @@ def _impls(ruleset: Ruleset) -> list[tuple[str, Any, tuple[str, ...]]]:
         impls = [(h.plugin_name, h.function, tuple(h.argnames)) for h in ordered]
         _invariant_impls[ruleset] = impls
     return impls
+
+
+Views = Mapping[int | None, View]
+PositionCheck = Callable[[Game, Views], list[str]]
+TransitionCheck = Callable[[Views, Views, Game], list[str]]
+
+
+class CheckRegistry:
+    """What ``beanframe_register_checks(register)`` receives: a variant's own checks, by name.
+
+    ``position(name, fn)``: ``fn(game, views) -> list[str]`` on every position of random play
+    (``views``: every observer's view of it). ``transition(name, fn)``: ``fn(before, after, game)
+    -> list[str]`` after every action, on every observer's views before and after it. A check
+    reports its problems (empty: none) and changes nothing. Failures are reported under ``name``,
+    which ``skip=`` accepts too (several checks may share a name: one skip leaves all out).
+    """
+
+    def __init__(self) -> None:
+        self.variant = ""
+        self.positions: list[tuple[str, str, PositionCheck]] = []  # (name, variant, fn)
+        self.transitions: list[tuple[str, str, TransitionCheck]] = []
+
+    def position(self, name: str, fn: PositionCheck) -> None:
+        self.positions.append((self._name(name), self.variant, fn))
+
+    def transition(self, name: str, fn: TransitionCheck) -> None:
+        self.transitions.append((self._name(name), self.variant, fn))
+
+    def _name(self, name: str) -> str:
+        if type(name) is not str or not name:
+            raise ValueError(f"{self.variant}: a check needs a name, not {name!r}")
+        return name
+
+    @property
+    def names(self) -> set[str]:
+        return {name for name, _, _ in (*self.positions, *self.transitions)}
+
+
+_registered: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def registered_checks(ruleset: Ruleset) -> CheckRegistry:
+    """The checks the ruleset's variants register (``beanframe_register_checks``), collected once
+    per ruleset in dependency order."""
+    registry = _registered.get(ruleset)
+    if registry is None:
+        registry = CheckRegistry()
+        rank = {name: i for i, name in enumerate(ruleset.plugin_order)}
+        hookimpls = ruleset.pm.hook.beanframe_register_checks.get_hookimpls()
+        for h in sorted(hookimpls, key=lambda h: rank.get(h.plugin_name, len(rank))):
+            registry.variant = h.plugin_name
+            h.function(**{a: registry for a in h.argnames})  # the hook's only argument is ``register``
+        registry.variant = ""
+        _registered[ruleset] = registry
+    return registry
+
+
+def _reported(name: str, variant: str, found: Any) -> list[str]:
+    if not isinstance(found, (list, tuple)):
+        return [f"{variant}: the check {name!r} returned {found!r}, not a list of problems"]
+    return list(found)
+
+
+def check_registered(game: Game, seen: Views | None = None, skip: Iterable[str] = ()) -> None:
+    """The position checks the variants registered (see :class:`CheckRegistry`)."""
+    skip = set(skip)
+    checks = [c for c in registered_checks(game.ruleset).positions if c[0] not in skip]
+    if not checks:
+        return
+    if seen is None:
+        seen = views(game)
+    for name, variant, fn in checks:
+        _fail(name, _reported(name, variant, fn(game, seen)), game)
+
+
+def check_transitions(before: Views, after: Views, game: Game, skip: Iterable[str] = ()) -> None:
+    """The transition checks the variants registered, on every observer's views before and
+    after the last action (see :class:`CheckRegistry`)."""
+    skip = set(skip)
+    for name, variant, fn in registered_checks(game.ruleset).transitions:
+        if name not in skip:
+            _fail(name, _reported(name, variant, fn(before, after, game)), game)
 
 
 # --------------------------------------------------------------------------------------------
@@ -365,13 +445,12 @@ def check_clone(game: Game) -> None:
 def check_views(
     game: Game, rng: random.Random, seen: Mapping[int | None, View] | None = None, thorough: bool = True
 ) -> None:
-    """Views leak nothing: redealing what an observer cannot see (every part's
-    ``resample_hidden``, on a copy) does not change that observer's view, and the bean table's
-    view shows one's own hand, but other hands and the deck only as sizes. With ``thorough``,
+    """Views leak nothing: redealing what an observer cannot see (``game.determinize(observer,
+    rng)``, a copy) does not change that observer's view. With ``thorough``,
     views must also be plain JSON-able data. ``seen`` may give the position's views
-    (``views(game)``) when they were computed already."""
+    (``views(game)``) when they were computed already. (What a part's view must show is the
+    variant's to check: ``beanframe_register_checks``.)"""
     problems: list[str] = []
-    resamplable = [name for name, part in game.state.parts.items() if hasattr(part, "resample_hidden")]
     for p in observers(game):
         view = seen[p] if seen is not None else game.view(p)
         if view.player != p:
@@ -381,11 +460,11 @@ def check_views(
                 json.dumps(view.to_dict())
             except (TypeError, ValueError) as exc:
                 problems.append(f"view({p}).to_dict() is not plain data: {exc}")
-        if not resamplable:
+        try:
+            copy = game.determinize(p, rng)
+        except Exception as exc:  # noqa: BLE001 - any error is the finding
+            problems.append(f"game.determinize({p}) fails: {type(exc).__name__}: {exc}")
             continue
-        copy = fresh_copy(game)
-        for name in resamplable:
-            copy.state.parts[name].resample_hidden(p, rng)
         other = copy.view(p)
         if other != view:
             diff = _first_difference(view.to_dict(), other.to_dict())
@@ -393,7 +472,6 @@ def check_views(
         found = invariant_problems(copy)
         if found:
             problems.append(f"redealing the hidden cards for observer {p} breaks invariants: {'; '.join(found)}")
-    problems += _beans_view_problems(game, seen)
     _fail("views", problems, game)
 
 
@@ -407,27 +485,6 @@ def _first_difference(a: Any, b: Any, path: str = "view") -> str:
             if x != y:
                 return _first_difference(x, y, f"{path}[{i}]")
     return f"{path} ({a!r} vs {b!r})"
-
-
-def _beans_view_problems(game: Game, seen: Mapping[int | None, View] | None = None) -> list[str]:
-    """The bean table's view shows one's own hand in order, others' hands and the deck only as
-    sizes."""
-    table = game.state.parts.get("beans")
-    if table is None or not hasattr(table, "hands") or not hasattr(table, "deck"):
-        return []
-    problems = []
-    names = table.names
-    sizes = tuple(len(h) for h in table.hands)
-    for p in observers(game):
-        v = (seen[p] if seen is not None else game.view(p))["beans"]
-        own = None if p is None else tuple(names[c] for c in table.hands[p])
-        if (None if v.hand is None else tuple(v.hand)) != own:
-            problems.append(f"view({p}) shows hand {v.hand}, the player holds {own}")
-        if tuple(v.hand_sizes) != sizes or not all(type(n) is int for n in v.hand_sizes):
-            problems.append(f"view({p}) shows hand sizes {v.hand_sizes}, the hands hold {sizes}")
-        if type(v.deck_size) is not int or v.deck_size != len(table.deck):
-            problems.append(f"view({p}) shows the deck as {v.deck_size!r}, not as its count {len(table.deck)}")
-    return problems
 
 
 #: how many of the newest actions the quick (not thorough) private-records check looks at: a view
@@ -557,18 +614,26 @@ def _kept_prefix(before: Sequence[Any], after: Sequence[Any]) -> int:
     return k
 
 
-def hand_order_problems(before: Mapping[int | None, View], after: Mapping[int | None, View]) -> list[str]:
-    """Between two positions (every observer's view before and after) each fixed-order hand only
-    lost cards and gained cards at its back. See the module's documentation."""
+def hand_order_problems(before: Views, after: Views, part: str | None = None) -> list[str]:
+    """Between two positions (every observer's view before and after) each fixed-order hand (of
+    the part named ``part``; None: of every part) only lost cards and gained cards at its back.
+
+    A part's per-player view with a ``hand`` attribute (a sequence of cards, front first) shows a
+    fixed-order hand. When the part's view also shows ``deck_size`` (and ``run_outs``), the gains
+    are bounded by the cards that left the deck, which makes the check sharp; this assumes hands
+    are filled only from the deck and the deck grows only when it runs out (``run_outs`` counts
+    up). Without a bound nothing is checked (any change could be "lost all, gained all")."""
     problems: list[str] = []
     players = [p for p in before if p is not None]
     public_before, public_after = before[None].parts, after[None].parts
-    for name, part in public_before.items():
+    for name, old in public_before.items():
+        if part is not None and name != part:
+            continue
         new = public_after.get(name)
         bound = None
-        old_deck, new_deck = getattr(part, "deck_size", None), getattr(new, "deck_size", None)
+        old_deck, new_deck = getattr(old, "deck_size", None), getattr(new, "deck_size", None)
         if type(old_deck) is int and type(new_deck) is int and new_deck <= old_deck:
-            if getattr(part, "run_outs", None) == getattr(new, "run_outs", None):
+            if getattr(old, "run_outs", None) == getattr(new, "run_outs", None):
                 bound = old_deck - new_deck
         if bound is None:
             continue  # nothing bounds the gains: any change could be "lost all, gained all"
@@ -590,8 +655,19 @@ def hand_order_problems(before: Mapping[int | None, View], after: Mapping[int | 
     return problems
 
 
-def check_hand_order(before: Mapping[int | None, View], after: Mapping[int | None, View], game: Game) -> None:
+def check_hand_order(before: Views, after: Views, game: Game) -> None:
+    """The hand-order check on every part (see :func:`hand_order_problems`)."""
     _fail("hand order", hand_order_problems(before, after), game)
+
+
+def hand_order_check(part: str) -> TransitionCheck:
+    """A transition check for ``CheckRegistry.transition``: the fixed-order hands of ``part``
+    (see :func:`hand_order_problems`). ``register.transition("hand order", hand_order_check("x"))``."""
+
+    def check(before: Views, after: Views, game: Game) -> list[str]:
+        return hand_order_problems(before, after, part)
+
+    return check
 
 
 # --------------------------------------------------------------------------------------------
@@ -692,7 +768,7 @@ def check_save_load(game: Game) -> Game:
 # --------------------------------------------------------------------------------------------
 
 #: the names of the per-position checks, for ``skip=``
-POSITION_CHECKS = ("consistency", "invariants", "legality", "illegal", "clone", "views", "private", "end")
+POSITION_CHECKS = ("consistency", "invariants", "legality", "illegal", "clone", "views", "private", "determinize", "end")
 
 
 def check_game(
@@ -705,14 +781,18 @@ def check_game(
 ) -> None:
     """Every per-position check on ``game`` (its state is left exactly as it was): the core's
     consistency, the variants' invariants, legal actions apply, an illegal action is refused
-    without a change, clones are independent, views leak nothing, the end is well-formed.
+    without a change, clones are independent, views leak nothing, determinization is fair (when
+    ``thorough``: :mod:`beanframe.testing.determinize`), the end is well-formed, and the position
+    checks the variants registered (``beanframe_register_checks``).
     ``seen`` may give the position's views (``views(game)``) when they were computed already.
     ``thorough`` adds the checks whose cost grows with the game's length (the save text is
     unchanged by refused actions; views are JSON-able): random play runs them now and then."""
     skip = set(skip)
-    unknown = skip - set(POSITION_CHECKS) - {"hand order", "determinism", "save/load"}
+    registered = registered_checks(game.ruleset).names
+    unknown = skip - set(POSITION_CHECKS) - {"determinism", "save/load"} - registered
     if unknown:
-        raise ValueError(f"unknown checks {sorted(unknown)} (checks: {', '.join(POSITION_CHECKS)})")
+        known = ", ".join([*POSITION_CHECKS, *sorted(registered - set(POSITION_CHECKS))])
+        raise ValueError(f"unknown checks {sorted(unknown)} (checks: {known})")
     if rng is None:
         rng = random.Random(f"beanframe.testing/{game.state.seed}/{game.state.n_actions}")
     if "consistency" not in skip:
@@ -729,8 +809,13 @@ def check_game(
         check_views(game, rng, seen, thorough)
     if "private" not in skip:
         check_private(game, seen, thorough or game.is_over)
+    if "determinize" not in skip and thorough:
+        from beanframe.testing.determinize import check_determinize
+
+        check_determinize(game, rng)
     if "end" not in skip:
         check_end(game)
+    check_registered(game, seen, skip)
 
 
 def action_codes(actions: Iterable[Action]) -> list[str]:

@@ -2,51 +2,159 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from attrs import evolve
+from rich.console import Console
 from rich.text import Text
 
+from beanframe.core.actions import shorten
 from beanframe.core.game import Game
+from beanframe.core.limits import loads_json
 from beanframe.core.persist import load_game
+from beanframe.core.view import plain_data
 from beanframe.errors import ConfigError
 
 from .. import render
-from ..config import Settings, compose_settings, gather, make_seats, normalise_variant, read_text_file
-from ..session import PlaySession, make_reader
+from ..config import Seat, Settings, compose_settings, gather, make_seats, normalise_variant, read_text_file
+from ..session import OVER, PlaySession, ReadLine, make_reader
 
 
 def play_cli(
     variants: Annotated[
-        list[str] | None, typer.Argument(help="Variants to play, e.g. al_cabohne (or from --config / --load).", show_default=False)
+        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config / --load).", show_default=False)
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.", show_default=False)] = None,
     seat: Annotated[
         list[str] | None,
         typer.Option("--seat", help="Who plays each seat, in order: human or bot:NAME (repeatable). Default: seat 1 human, the others bots.", show_default=False),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Random seed (default: a fresh one, printed).", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Random seed (default: a fresh one, shown when the game is over).", show_default=False)] = None,
     config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats, [options.VARIANT].", show_default=False)] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a game saved with the 'save FILE' command.", show_default=False)] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print bot moves and events.")] = False,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", min=0, help="Master seed of the bots' own seeds (default: a fresh one); with --seed it repeats a bot game exactly.", show_default=False)] = None,
+    streak: Annotated[bool, typer.Option("--streak", help="Play game after game, counting the games you win in a row (kept in the streak file).")] = False,
+    streak_file: Annotated[
+        Path | None,
+        typer.Option("--streak-file", envvar="BEANFRAME_STREAK_FILE", help="Where streaks are kept (default: streaks.json in the user's data directory).", show_default=False),
+    ] = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat.
 
-    At your decision type a number or an action code (harvest f1); help, board, log, save FILE and
-    quit work too. Without a TTY, lines are read from stdin (the end of the input quits).
+    At your decision type a number or an action code (harvest f1); help, why, board, log, save
+    FILE and quit work too, and the variants' own commands (help lists them). Without a TTY,
+    lines are read from stdin (the end of the input quits). The game's seed is shown when the game
+    is over (earlier it would reveal the cards).
     """
     settings = gather(variants, players, seed, seat, option, config)
+    if streak and load is not None:
+        raise ConfigError("--streak plays new games: leave out --load")
     game = start_game(settings, load)
     seats = make_seats(settings.seats, game.ruleset)
     console = render.make_console()
+    reader = make_reader(console)
+    if streak:
+        if not seats[0].human:
+            raise ConfigError("--streak counts the wins of a human: seat 1 must be human")
+        play_streak(game, seats, console, reader, quiet, streak_file or default_streak_file(), bot_seed)
+        return
+    announce(console, game, seats)
+    PlaySession(game, seats, console, reader, quiet=quiet, bot_master=bot_seed).run()
+
+
+def announce(console: Console, game: Game, seats: list[Seat]) -> None:
     who = ", ".join(f"player {p + 1} {s}" for p, s in enumerate(seats))
-    console.print(Text(f"{game.ruleset.name}, {game.players} player(s), seed {game.state.seed}: {who}", style="bold"))
-    PlaySession(game, seats, console, make_reader(console), quiet=quiet).run()
+    console.print(Text(f"{game.ruleset.name}, {game.players} player(s): {who}", style="bold"))
+
+
+def play_streak(
+    game: Game, seats: list[Seat], console: Console, reader: ReadLine, quiet: bool, path: Path, bot_seed: int | None = None
+) -> None:
+    """Game after game (a fresh seed each), showing the current and the best streak of wins in a
+    row; a game left unfinished ends the streak (else quitting a lost game would keep it)."""
+    key = streak_key(game)
+    book = StreakBook(path)
+    while True:
+        current, best = book.get(key)
+        console.print(Text(f"streak: {current} won in a row · best {best}", style="bold magenta"))
+        announce(console, game, seats)
+        session = PlaySession(game, seats, console, reader, quiet=quiet, bot_master=bot_seed)
+        outcome = session.run()
+        if outcome != OVER:
+            if current:
+                console.print(f"the unfinished game ends your streak of {current}", markup=False)
+            book.record(key, won=False)
+            return
+        won = session.human_won()
+        current, best = book.record(key, won=won)
+        verdict = "You won!" if won else "You lost."
+        console.print(Text(f"{verdict} streak: {current} · best {best}", style="bold magenta"))
+        answer = reader("another game? Enter: yes · q: no ")
+        if answer is None or answer.strip().lower() in ("q", "quit", "n", "no"):
+            return
+        game = game.ruleset.new_game()  # a fresh seed: a streak is of unknown deals
+
+
+def streak_key(game: Game) -> str:
+    """Streaks count per variant set, player count and options."""
+    options = {name: plain_data(opts) for name, opts in game.ruleset.options.items()}
+    return f"{game.ruleset.name}/{game.players}p/{json.dumps(options, sort_keys=True)}"
+
+
+def default_streak_file() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or (Path.home() / ".local" / "share")
+    return Path(base) / "beanframe" / "streaks.json"
+
+
+class StreakBook:
+    """The small JSON file of streaks: ``{key: {"current": n, "best": m}}``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    def load(self) -> dict[str, Any]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        except UnicodeDecodeError:
+            raise ConfigError(f"streak file {self.path} is not UTF-8 text (delete it to start again)") from None
+        try:
+            data = loads_json(text)
+        except ValueError as exc:
+            raise ConfigError(f"streak file {self.path} is corrupt ({shorten(str(exc), 80)}); delete it to start again") from None
+        if not isinstance(data, dict):
+            raise ConfigError(f"streak file {self.path} is corrupt (not a JSON object); delete it to start again")
+        return data
+
+    def get(self, key: str) -> tuple[int, int]:
+        entry = self.load().get(key)
+        if not isinstance(entry, dict):
+            return (0, 0)
+        current, best = entry.get("current", 0), entry.get("best", 0)
+        if not all(type(v) is int and v >= 0 for v in (current, best)):
+            return (0, 0)
+        return (current, best)
+
+    def record(self, key: str, won: bool) -> tuple[int, int]:
+        data = self.load()
+        current, best = self.get(key)
+        current = current + 1 if won else 0
+        best = max(best, current)
+        data[key] = {"current": current, "best": best}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(data, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(self.path)  # atomic: an interrupted write never corrupts the file
+        return current, best
 
 
 def start_game(settings: Settings, load: Path | None = None) -> Game:

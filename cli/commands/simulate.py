@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from beanframe.errors import ConfigError
-from beanframe.simulate import SimulationSummary, simulate
+from beanframe.simulate import GameRecord, SimulationSummary, simulate
 
 from .. import render
 from ..config import Settings, compose_settings, default_bot, gather, require_variants
@@ -18,7 +18,7 @@ from ..config import Settings, compose_settings, default_bot, gather, require_va
 
 def simulate_cli(
     variants: Annotated[
-        list[str] | None, typer.Argument(help="Variants to play, e.g. al_cabohne (or from --config).", show_default=False)
+        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config).", show_default=False)
     ] = None,
     games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
     bots: Annotated[
@@ -26,27 +26,58 @@ def simulate_cli(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU). Results do not depend on it.")] = 1,
     seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="Seed of the first game; game i uses seed+i. [default: 0]", show_default=False)] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write one JSON line per game to this file.", show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write one JSON line per game (set-up, actions, result) to this file; checked before playing.", show_default=False)] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players (default: the number of bots).", show_default=False)] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
     ] = None,
     config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats (bots), [options.VARIANT].", show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", min=0, help="Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly.", show_default=False)] = None,
 ) -> None:
     """Play many bot games in parallel and summarise them.
 
     Game i uses seed S+i, so the results do not depend on --jobs. Prints per-seat win rates with
-    95% Wilson intervals, mean scores, the mafia's win rate, mean turns and games per second.
+    95% Wilson intervals, mean scores, mean turns and games per second; for a solo game also the
+    bot's winning streaks over the seeds. --out writes one JSON line per game (set-up, actions,
+    result): open any of them with beanframe replay FILE --game N. Ctrl-C stops at once and keeps
+    the finished games.
     """
     settings = require_variants(gather(variants, players, seed, None, option, config))
     bot_names = pick_bots(settings, bots)
     console = render.make_console()
-    summary = run_with_progress(console, settings, bot_names, games, jobs)
-    if out is not None:
-        summary.write_jsonl(out)
-    render.render_all(console, render.summary_renderables(summary))
+    summary = run_with_progress(console, settings, bot_names, games, jobs, bot_seed, out)
+    if summary.interrupted:
+        console.print(f"interrupted: {summary.n} of {games} games finished", style="bold red", markup=False)
+    if summary.n:
+        render.render_all(console, render.summary_renderables(summary))
+        if summary.players == 1:
+            mean, longest = streaks([seat_won(r, "p1") for r in summary.records])
+            console.print(f"solo streaks over the seeds: mean {mean:.2f} games, longest {longest}", markup=False)
+        console.print(f"bot seed {summary.bot_seed} (repeat with --seed {summary.seed} --bot-seed {summary.bot_seed})", markup=False)
     if out is not None:
         console.print(f"wrote {summary.n} games to {out}", markup=False)
+    if summary.interrupted:
+        raise typer.Exit(130)
+
+
+def seat_won(record: GameRecord, seat: str) -> bool:
+    return seat in record.winners
+
+
+def streaks(wins: list[bool]) -> tuple[float, int]:
+    """The mean length of the winning streaks (runs of wins, in seed order) and the longest; a
+    run without a win has no streak: (0.0, 0)."""
+    runs: list[int] = []
+    current = 0
+    for won in wins:
+        if won:
+            current += 1
+        elif current:
+            runs.append(current)
+            current = 0
+    if current:
+        runs.append(current)
+    return (sum(runs) / len(runs) if runs else 0.0, max(runs, default=0))
 
 
 def pick_bots(settings: Settings, bots: str | None) -> list[str] | None:
@@ -65,7 +96,13 @@ def pick_bots(settings: Settings, bots: str | None) -> list[str] | None:
 
 
 def run_with_progress(
-    console: Console, settings: Settings, bots: list[str] | None, games: int, jobs: int
+    console: Console,
+    settings: Settings,
+    bots: list[str] | None,
+    games: int,
+    jobs: int,
+    bot_seed: int | None = None,
+    out: Path | None = None,
 ) -> SimulationSummary:
     """Run the simulation with a progress bar (shown only at a terminal)."""
     players = settings.players
@@ -101,6 +138,8 @@ def run_with_progress(
             jobs=jobs,
             options=settings.options,
             on_progress=on_progress,
+            bot_seed=bot_seed,
+            out=out,
         )
     finally:
         progress.stop()

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
+from attrs.validators import and_, deep_iterable, instance_of, min_len
 
 from beanframe.beans import CardSet, sell
+from beanframe.core.params import text, whole
 
 if TYPE_CHECKING:
     from beanframe.core.compose import Config
@@ -22,8 +24,8 @@ PART = "mafia"
 
 @frozen
 class Boss:
-    name: str
-    threshold: int  # harvests as soon as the field is worth this many coins
+    name: str = field(validator=text)
+    threshold: int = field(validator=whole(1))  # harvests as soon as the field is worth this many coins
 
 
 AL = Boss("Al Cabohne", 3)
@@ -33,9 +35,12 @@ JOE = Boss("Joe Bohnano", 1)
 
 @define
 class MafiaRules:
-    """``config.params["mafia"]``: the bosses in play, in order (Al, Don[, Joe])."""
+    """``config.params["mafia"]``: the bosses in play, in order (Al, Don[, Joe]). Whether the
+    bean-o-meter can reach each threshold is checked in ``beanframe_validate_config``."""
 
-    bosses: tuple[Boss, ...]
+    bosses: tuple[Boss, ...] = field(
+        validator=deep_iterable(instance_of(Boss), and_(instance_of(tuple), min_len(1)))
+    )
 
 
 @frozen

@@ -11,7 +11,7 @@ from attrs.validators import and_, ge, instance_of, le
 from beanframe.beans import PART as BEANS
 from beanframe.beans import BeanRules, BeanTable, CardSet, load_beans
 from beanframe.core.hookspecs import hookimpl
-from beanframe.core.scoring import MAFIA, seat_name
+from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
 
 from . import mafia as m
@@ -20,6 +20,7 @@ from .actions import ALL as ACTIONS
 
 NAME = "al_cabohne"
 VERSION = "1.0.0"
+MAFIA = "mafia"  # the mafia's seat on the score sheet (beanframe_register_seats)
 
 
 def _whole(low: int, high: int):
@@ -67,9 +68,33 @@ def beanframe_configure(config):
 
 
 @hookimpl
+def beanframe_validate_config(config):
+    """What field validators cannot see: a boss threshold that no field of any bean can ever be
+    worth (the bosses would never harvest), and more starting fields than a player may have."""
+    problems = []
+    rules = config.params["beans"]
+    if rules.max_fields < rules.fields:
+        problems.append(f"beans.max_fields {rules.max_fields} is below beans.fields {rules.fields}")
+    # the best a field can be worth: the bean-o-meter of every bean, all its cards on one field
+    best = max((values[-1] for values in rules.cards.values), default=0)
+    for i, boss in enumerate(config.params[m.PART].bosses):
+        if boss.threshold > best:
+            problems.append(
+                f"mafia.bosses[{i}].threshold: {boss.name}'s threshold {boss.threshold} is never reached "
+                f"(the bean-o-meter pays at most {best} coins)"
+            )
+    return problems
+
+
+@hookimpl
 def beanframe_register_parts(register):
     register(BEANS, BeanTable.empty, BeanTable)
     register(m.PART, m.Mafia.empty, m.Mafia)
+
+
+@hookimpl
+def beanframe_register_seats(register):
+    register(MAFIA, "the bean mafia")
 
 
 @hookimpl
@@ -140,7 +165,9 @@ def beanframe_register_events(events):
     events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {cost} coins")
     # private: the drawer knows the card ("draw", p, card), the others its public form ("draw", p)
     events.describe("draw", lambda g, p, *card: f"{_p(p)} draws {names[card[0]] if card else 'a card'}")
-    events.describe("show_hand", lambda g, p: f"{_p(p)} shows a hand no empty boss can take")
+    events.describe(
+        "show_hand", lambda g, p, hand: f"{_p(p)} shows a hand no empty boss can take: {', '.join(names[c] for c in hand)}"
+    )
     events.describe("game_over", "the game is over")
 
 
@@ -149,6 +176,18 @@ def beanframe_register_bots(register):
     from .bots import GreedyBot
 
     register("greedy", GreedyBot, "plays Al Cabohne sensibly: keeps valuable fields, feeds the mafia on purpose")
+
+
+@hookimpl
+def beanframe_register_renderers(register):
+    from beanframe.beans.render import meter_command, render_beans
+
+    from .render import explain, render_mafia
+
+    register.part(BEANS, render_beans)
+    register.part(m.PART, render_mafia)
+    register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
+    register.explain(explain)
 
 
 @hookimpl
@@ -172,6 +211,27 @@ def beanframe_winners(game, sheet):
     if best > sheet.total(MAFIA):
         return [s for s in players if sheet.total(s) == best]
     return [MAFIA]
+
+
+@hookimpl
+def beanframe_game_stats(game):
+    """``simulate`` reports the mean: how often the mafia won."""
+    return {"mafia win rate": float(game.result.won(MAFIA))}
+
+
+@hookimpl
+def beanframe_register_checks(register):
+    from beanframe.beans.conformance import register_checks
+
+    register_checks(register, BEANS)
+
+
+@hookimpl
+def beanframe_hidden(game, observer):
+    """The deck and the other hands; a shown hand's cards stay known (see hidden.py)."""
+    from .hidden import hidden
+
+    return hidden(game, observer)
 
 
 @hookimpl

@@ -133,7 +133,7 @@ def test_final_harvest_and_scores():
     assert treasury(game) == 1 + 2 + 0
     res = game.result
     assert res.scores == {"p1": 5, "p2": 3, "mafia": 3}
-    assert res.winners == ("p1",) and not res.mafia_won
+    assert res.winners == ("p1",) and not res.won("mafia")
     check(game)
 
 
@@ -163,7 +163,7 @@ def test_winners(coins_, treasury_, winners):
     res = game.result
     assert res.scores == {"p1": coins_[0], "p2": coins_[1], "mafia": treasury_}
     assert res.winners == winners
-    assert res.mafia_won == (winners == ("mafia",))
+    assert res.won("mafia") == (winners == ("mafia",))
 
 
 # RULES A "Deck and game end": a whole game played by the engine ends at the third run-out

@@ -136,7 +136,7 @@ def test_solo_final_harvest():
     assert game.is_over
     assert coins(game) == 1 + 2 and treasury(game) == 1 + 2
     assert game.result.scores == {"p1": 3, "mafia": 6}
-    assert game.result.mafia_won
+    assert game.result.won("mafia")
 
 
 # RULES A "Solo game": Joe Bohnano harvests at 1 coin (the first coin his field is worth)

@@ -74,9 +74,9 @@ def test_rules_show_options_given():
 
 
 def test_play_with_two_bots_plays_through():
-    result = ok("play", "al_cabohne", "--seat", "bot:greedy", "--seat", "bot:random", "--seed", "3")
+    result = ok("play", "al_cabohne", "--seat", "bot:greedy", "--seat", "bot:random", "--seed", "3", "--bot-seed", "4")
     out = result.output
-    assert "seed 3" in out
+    assert "game seed 3" in out  # shown once the game is over
     assert "Result" in out and "winner" in out
     assert "player 1 (bot:greedy):" in out and "player 2 (bot:random):" in out  # one line per bot move
     # the printed result is the game's: replaying the same seats and seed gives the same scores
@@ -84,7 +84,7 @@ def test_play_with_two_bots_plays_through():
     from beanframe.simulate import bot_seed
 
     rs = beanframe.compose(["al_cabohne"], 2)
-    game = play_game(rs.new_game(seed=3), [make_bot(rs, b, bot_seed(3, i)) for i, b in enumerate(["greedy", "random"])])
+    game = play_game(rs.new_game(seed=3), [make_bot(rs, b, bot_seed(4, 3, i)) for i, b in enumerate(["greedy", "random"])])
     winners = ", ".join(game.result.winners)
     assert re.search(rf"(winner|shared win): {re.escape(winners)}\b", out)
     for seat, score in game.result.scores.items():
@@ -101,8 +101,8 @@ def test_play_human_seat_driven_by_input_lines():
     result = ok("play", "al_cabohne", "--seed", "5", input="1\n" * 25)
     out = result.output
     assert "player 1> 1" in out  # the piped lines are echoed after the prompt
-    assert "Your hand (front first)" in out
-    assert "The mafia" in out and "Al Cabohne" in out
+    assert "Hand (front first)" in out
+    assert "Mafia (treasury" in out and "Al Cabohne" in out
     assert "player 2 (bot:greedy):" in out  # the default opponent
     assert "end of input" in out  # EOF quits with a message
 
@@ -115,7 +115,7 @@ def test_play_human_solo_game_to_the_end():
 
 
 def test_play_commands_help_log_and_mistakes():
-    out = ok("play", "al_cabohne", "--seed", "5", input="help\nlog 3\nfrobnicate\n99\nharvest f9\nquit\n").output
+    out = ok("play", "al_cabohne", "--seed", "5", input="help\nlog 3\nfrobnicate\n99\nharvest f9\nquit\n\n").output
     assert "save FILE" in out and "Now: turn 1" in out  # help: commands and the current decision
     assert "turn 1: player 1" in out  # log
     assert "unknown action 'frobnicate'" in out
@@ -126,12 +126,12 @@ def test_play_commands_help_log_and_mistakes():
 
 def test_save_then_replay_and_continue(tmp_path):
     save = tmp_path / "game.json"
-    ok("play", "al_cabohne", "--seed", "7", "-q", input=f"1\n1\n1\nsave {save}\nquit\n")
+    ok("play", "al_cabohne", "--seed", "7", "-q", input=f"1\n1\n1\nsave {save}\nquit\n\n")
     saved = beanframe.load_game(save.read_text())
     assert saved.state.seed == 7 and len(saved.actions) >= 3
 
     out = ok("replay", str(save)).output
-    assert f"seed 7, {len(saved.actions)} actions" in out
+    assert f"{len(saved.actions)} actions" in out
     numbered = re.findall(r"^\s+(\d+)\. turn", out, flags=re.M)
     assert [int(n) for n in numbered] == list(range(1, len(saved.actions) + 1))
     for action in saved.actions:
@@ -141,7 +141,7 @@ def test_save_then_replay_and_continue(tmp_path):
 
     # --load continues the saved game where it stopped
     more = ok("play", "--load", str(save), "-q", input="1\n" * 3)
-    assert "seed 7" in more.output and "end of input" in more.output
+    assert "end of input" in more.output
 
 
 def test_replay_a_finished_game_prints_the_result(tmp_path):
@@ -167,11 +167,11 @@ def test_config_file_sets_up_the_game(tmp_path):
         "[options.al_cabohne]\nthird_field_cost = 2\n"
     )
     out = ok("play", "--config", str(config), "-q").output
-    assert "al_cabohne, 2 player(s), seed 12" in out
+    assert "al_cabohne, 2 player(s)" in out and "game seed 12" in out
     assert "Result" in out
     # command-line values override the file
     out = ok("play", "--config", str(config), "--seed", "13", "--players", "1", "--seat", "bot:greedy", "-q").output
-    assert "al_cabohne, 1 player(s), seed 13: player 1 bot:greedy" in out
+    assert "al_cabohne, 1 player(s): player 1 bot:greedy" in out and "game seed 13" in out
 
 
 # -- simulate -------------------------------------------------------------------------------------
@@ -179,13 +179,13 @@ def test_config_file_sets_up_the_game(tmp_path):
 
 def test_simulate_prints_a_summary_and_writes_jsonl(tmp_path):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    out = ok("simulate", "al_cabohne", "-n", "4", "--bots", "greedy,random", "--seed", "20", "--out", str(one)).output
-    ok("simulate", "al_cabohne", "-n", "4", "--bots", "greedy,random", "--seed", "20", "--jobs", "2", "--out", str(two))
+    out = ok("simulate", "al_cabohne", "-n", "4", "--bots", "greedy,random", "--seed", "20", "--bot-seed", "1", "--out", str(one)).output
+    ok("simulate", "al_cabohne", "-n", "4", "--bots", "greedy,random", "--seed", "20", "--bot-seed", "1", "--jobs", "2", "--out", str(two))
     assert one.read_text() == two.read_text()  # the same games whatever --jobs is
     games = [json.loads(line) for line in one.read_text().splitlines()]
     assert [g["seed"] for g in games] == [20, 21, 22, 23]
     assert all(g["bots"] == ["greedy", "random"] for g in games)
-    assert "95% CI (Wilson)" in out and "mafia win rate" in out and "games/s" in out
+    assert "95% CI (Wilson)" in out and "│ mafia" in out and "games/s" in out
     p1_wins = sum("p1" in g["winners"] for g in games)
     assert re.search(rf"│ p1\s+│ greedy\s+│\s+{p1_wins}/4 │", out)
 

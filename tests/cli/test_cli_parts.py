@@ -22,7 +22,8 @@ from beanframe_cli.config import (
     parse_value,
     settings_from_mapping,
 )
-from beanframe_cli.session import PlaySession, replay
+from beanframe_cli.replaying import replay
+from beanframe_cli.session import PlaySession
 
 
 def console() -> tuple[Console, io.StringIO]:
@@ -90,8 +91,8 @@ def test_game_rendering_draws_only_the_parts_present():
     con, out = console()
     render.render_all(con, render.game_renderables(game, 0, None, view=view))
     text = out.getvalue()
-    assert "Your hand (front first)" in text
-    assert "The mafia" not in text
+    assert "Hand (front first)" in text
+    assert "Mafia" not in text
     assert "widgets" in text and "count" in text and "3" in text
     # a part named like a known one but shaped differently falls back to plain data
     con, out = console()
@@ -100,12 +101,14 @@ def test_game_rendering_draws_only_the_parts_present():
     # a spectator has no hand
     con, out = console()
     render.render_all(con, render.game_renderables(game, None))
-    assert "Your hand" not in out.getvalue() and "The mafia" in out.getvalue()
+    assert "Hand (front" not in out.getvalue() and "Mafia (treasury" in out.getvalue()
 
 
 def test_fields_are_counted_by_runs():
-    assert render._count(("Saubohne", "Saubohne", "Feuerbohne")) == "2× Saubohne + 1× Feuerbohne"
-    assert render._count(()) == render.NONE
+    from beanframe.beans.render import NONE, count_runs
+
+    assert count_runs(("Saubohne", "Saubohne", "Feuerbohne")) == "2× Saubohne + 1× Feuerbohne"
+    assert count_runs(()) == NONE
 
 
 # -- the session ----------------------------------------------------------------------------------
@@ -139,8 +142,8 @@ def test_all_bot_session_matches_play_game():
     rs = beanframe.compose(["al_cabohne"], 2)
     con, out = console()
     game = rs.new_game(seed=8)
-    assert PlaySession(game, [Seat("greedy"), Seat("random")], con, scripted([])).run() == "over"
-    other = play_game(rs.new_game(seed=8), [make_bot(rs, "greedy", bot_seed(8, 0)), make_bot(rs, "random", bot_seed(8, 1))])
+    assert PlaySession(game, [Seat("greedy"), Seat("random")], con, scripted([]), bot_master=2).run() == "over"
+    other = play_game(rs.new_game(seed=8), [make_bot(rs, "greedy", bot_seed(2, 8, 0)), make_bot(rs, "random", bot_seed(2, 8, 1))])
     assert game.actions == other.actions
     assert out.getvalue().count("(bot:") == len(game.actions)  # one printed line per bot move
 

@@ -23,12 +23,12 @@ VARIANTS = ["al_cabohne"]
 
 @pytest.fixture(scope="module")
 def two_jobs():
-    return simulate(VARIANTS, bots=["greedy", "random"], n=6, seed=11, jobs=2)
+    return simulate(VARIANTS, bots=["greedy", "random"], n=6, seed=11, jobs=2, bot_seed=8)
 
 
 @pytest.fixture(scope="module")
 def one_job():
-    return simulate(VARIANTS, bots=["greedy", "random"], n=6, seed=11, jobs=1)
+    return simulate(VARIANTS, bots=["greedy", "random"], n=6, seed=11, jobs=1, bot_seed=8)
 
 
 def test_same_records_whatever_the_number_of_jobs(one_job, two_jobs):
@@ -40,13 +40,13 @@ def test_same_records_whatever_the_number_of_jobs(one_job, two_jobs):
 def test_a_record_is_the_game_of_its_seed(one_job):
     ruleset = beanframe.compose(VARIANTS, 2)
     for record in one_job.records[:3]:
-        assert run_one(ruleset, ["greedy", "random"], record.seed) == record
+        assert run_one(ruleset, ["greedy", "random"], record.seed, 8) == record
     # and it is what playing that game by hand gives
     from beanframe.agents import make_bot, play_game
 
     record = one_job.records[0]
     game = ruleset.new_game(seed=record.seed)
-    play_game(game, [make_bot(ruleset, b, bot_seed(record.seed, i)) for i, b in enumerate(record.bots)])
+    play_game(game, [make_bot(ruleset, b, bot_seed(8, record.seed, i)) for i, b in enumerate(record.bots)])
     assert game.result.scores == record.scores
     assert game.result.winners == record.winners
     assert (game.state.turn, game.state.n_actions) == (record.turns, record.actions)
@@ -69,7 +69,9 @@ def test_summary_numbers_match_the_records(one_job):
         assert (row.ci_low, row.ci_high) == wilson_interval(wins, 6)
         assert row.mean_score == pytest.approx(sum(r.scores[seat] for r in records) / 6)
     assert rows["p1"].bot == "greedy" and rows["p2"].bot == "random" and rows["mafia"].bot is None
-    assert s.mafia_win_rate == pytest.approx(sum("mafia" in r.winners for r in records) / 6)
+    # Al Cabohne's statistic (beanframe_game_stats): how often the mafia won
+    assert all(r.stats == {"mafia win rate": float("mafia" in r.winners)} for r in records)
+    assert s.stat_means() == {"mafia win rate": pytest.approx(sum("mafia" in r.winners for r in records) / 6)}
     assert s.mean_turns == pytest.approx(sum(r.turns for r in records) / 6)
     assert s.mean_actions == pytest.approx(sum(r.actions for r in records) / 6)
     # every game has at least one winner, so the win counts cover every game
@@ -82,7 +84,7 @@ def test_summary_without_a_mafia():
         GameRecord(0, ("random", "random"), {"p1": 3, "p2": 1}, ("p1",), 10, 50),
         GameRecord(1, ("random", "random"), {"p1": 2, "p2": 2}, ("p1", "p2"), 12, 70),
     ]
-    assert s.mafia_win_rate is None
+    assert s.stat_means() == {}  # no variant reported a statistic
     rows = s.seat_stats()
     assert [r.seat for r in rows] == ["p1", "p2"]
     assert [r.wins for r in rows] == [2, 1]  # a shared win counts for both
@@ -117,6 +119,7 @@ def test_jsonl_lines(one_job, tmp_path):
         "winners": list(first.winners),
         "turns": first.turns,
         "actions": first.actions,
+        "stats": {"mafia win rate": float("mafia" in first.winners)},
     }
 
 
@@ -138,10 +141,23 @@ def test_bad_setups_are_config_errors(kwargs, message):
 
 
 def test_bot_seeds_are_stable_and_distinct():
-    assert bot_seed(5, 0) == bot_seed(5, 0)
-    assert len({bot_seed(s, p) for s in range(20) for p in range(3)}) == 60
+    assert bot_seed(1, 5, 0) == bot_seed(1, 5, 0)
+    assert len({bot_seed(1, s, p) for s in range(20) for p in range(3)}) == 60
     # a fixed value: the same in every process and Python run (no hash randomisation)
-    assert bot_seed(0, 0) == int.from_bytes(__import__("hashlib").sha256(b"beanframe-bot/0/0").digest()[:6], "big")
+    assert bot_seed(0, 0, 0) == int.from_bytes(__import__("hashlib").sha256(b"beanframe-bot/0/0/0").digest()[:6], "big")
+
+
+def test_a_bot_cannot_recover_the_game_seed_from_its_own():
+    # issue 6 "Robustness": bot seeds come from a master seed of their own, so trying every game
+    # seed with the bot-seed function (the attack that read the opponent's hand) finds nothing
+    summary = simulate(VARIANTS, bots=["random", "random"], n=1, seed=123)
+    assert summary.bot_seed is not None
+    mine = bot_seed(summary.bot_seed, 123, 1)
+    guesses = {bot_seed(master, s, 1) for master in (0, 1) for s in range(1000)}
+    assert mine not in guesses
+    # and without the master, two runs give the bots different seeds (nothing to precompute)
+    other = simulate(VARIANTS, bots=["random", "random"], n=1, seed=123)
+    assert other.bot_seed != summary.bot_seed
 
 
 # -- the Wilson score interval ----------------------------------------------------------------
@@ -172,3 +188,16 @@ def test_wilson_properties():
     assert wilson_interval(50, 100)[1] - wilson_interval(50, 100)[0] < wilson_interval(5, 10)[1] - wilson_interval(5, 10)[0]
     with pytest.raises(ValueError):
         wilson_interval(11, 10)
+
+
+def test_agent_objects_are_accepted_as_well_as_bot_names():
+    from beanframe.agents import RandomBot
+
+    class Named(RandomBot):
+        name = "mine"
+
+    s = simulate(VARIANTS, bots=[Named(3), "random"], n=3, seed=2, bot_seed=1)
+    assert s.n == 3 and s.bots == ("mine", "random")
+    assert all(r.bots == ("mine", "random") for r in s.records)
+    with pytest.raises(ConfigError, match="neither a bot name nor an agent"):
+        simulate(VARIANTS, bots=[object(), "random"], n=1)

@@ -47,7 +47,7 @@ def test_add_after_and_before_an_anchor():
 def test_unknown_anchor_is_an_error_naming_it_and_the_phases():
     b = builder()
     b.add("turn", "plant", _noop)
-    with pytest.raises(ValueError, match=r"no phase 'plnat' in stage 'turn' \(it has: plant\)"):
+    with pytest.raises(ValueError, match=r"no phase 'plnat' in stage 'turn' \(did you mean 'plant'\? known: plant\)"):
         b.add("turn", "attack", _noop, after="plnat")
     with pytest.raises(ValueError, match=r"no phase 'nope'"):
         b.add("turn", "attack", _noop, before="nope")

@@ -1,0 +1,46 @@
+"""The bean family's checks for the conformance kit: a bean plugin registers them from its
+``beanframe_register_checks`` hook (``register_checks(register, PART)``).
+
+- "views": a player's view of the bean table shows the own hand, front first, and the other hands
+  and the deck only as sizes (F.13);
+- "hand order": hands are fixed-order (a hand only loses cards and gains cards at its back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from beanframe.beans.table import PART
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+
+
+def table_view_problems(game: Game, views: Mapping[int | None, Any], part: str = PART) -> list[str]:
+    """The bean table's view shows one's own hand in order, others' hands and the deck only as
+    sizes (``views``: every observer's view of the position)."""
+    table = game.state.parts.get(part)
+    if table is None:
+        return []
+    problems = []
+    names = table.names
+    sizes = tuple(len(h) for h in table.hands)
+    for p, view in views.items():
+        v = view[part]
+        own = None if p is None else tuple(names[c] for c in table.hands[p])
+        if (None if v.hand is None else tuple(v.hand)) != own:
+            problems.append(f"view({p}) shows hand {v.hand}, the player holds {own}")
+        if tuple(v.hand_sizes) != sizes or not all(type(n) is int for n in v.hand_sizes):
+            problems.append(f"view({p}) shows hand sizes {v.hand_sizes}, the hands hold {sizes}")
+        if type(v.deck_size) is not int or v.deck_size != len(table.deck):
+            problems.append(f"view({p}) shows the deck as {v.deck_size!r}, not as its count {len(table.deck)}")
+    return problems
+
+
+def register_checks(register: Any, part: str = PART) -> None:
+    """Register the bean family's checks for the bean table part ``part``."""
+    from beanframe.testing.checks import hand_order_check
+
+    register.position("views", lambda game, views: table_view_problems(game, views, part))
+    register.transition("hand order", hand_order_check(part))

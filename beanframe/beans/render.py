@@ -1,0 +1,100 @@
+"""How front ends draw the bean family (``beanframe_register_renderers``): the ``beans`` part and
+the ``meter`` command. Every variant that registers the ``beans`` part registers these too.
+
+Compact on purpose: the whole board, the choices and the prompt fit an 80x24 terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from beanframe.beans.table import rules_of
+
+NONE = "—"
+
+
+def count_runs(names: Sequence[str]) -> str:
+    """A field or pile as "3× Blaue Bohne" (runs of equal beans, first planted first)."""
+    if not names:
+        return NONE
+    runs: list[list[Any]] = []
+    for name in names:
+        if runs and runs[-1][0] == name:
+            runs[-1][1] += 1
+        else:
+            runs.append([name, 1])
+    return " + ".join(f"{n}× {name}" for name, n in runs)
+
+
+def _label(p: int, me: int | None, seats: Sequence[str] | None) -> str:
+    who = "you" if p == me else (seats[p] if seats is not None and p < len(seats) else "")
+    return f"p{p + 1} {who}".strip()
+
+
+def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any]:
+    """The bean table as ``view.player`` sees it: own hand, everyone's fields, coins and hand
+    sizes, the deck, the discard, face-up piles and leftovers (with their codes p1, p2...)."""
+    out: list[Any] = []
+    me = view.player
+    hand = beans.hand
+    if hand is not None:
+        text = Text("Hand (front first): ", style="bold")
+        if hand:
+            for i, name in enumerate(hand, 1):
+                text.append(f" h{i} " if i > 1 else f"h{i} ", style="dim")
+                text.append(name, style="bold green" if i == 1 else "")
+        else:
+            text.append("(empty)")
+        out.append(text)
+    n_fields = max((len(f) for f in beans.fields), default=0)
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    table.add_column("player", no_wrap=True)
+    table.add_column("coins", justify="right", no_wrap=True)
+    table.add_column("hand", justify="right", no_wrap=True)
+    for i in range(n_fields):
+        table.add_column(f"f{i + 1}", no_wrap=True, overflow="ellipsis")
+    for p, player_fields in enumerate(beans.fields):
+        row = [
+            Text(_label(p, me, seats), style="bold" if p == me else ""),
+            str(beans.coins[p]) if p < len(beans.coins) else "?",
+            str(beans.hand_sizes[p]) if p < len(beans.hand_sizes) else "?",
+        ]
+        for i in range(n_fields):
+            row.append(escape(count_runs(player_fields[i])) if i < len(player_fields) else "(none)")
+        table.add_row(*row)
+    out.append(table)
+    bits = [f"deck {beans.deck_size}"]
+    discard = beans.discard
+    bits.append(f"discard {discard[-1]} ({len(discard)})" if discard else "discard empty")
+    bits.append(f"run-outs {beans.run_outs}")
+    if beans.set_aside:
+        bits.append(f"set aside {beans.set_aside}")
+    out.append(Text(" · ".join(bits), style="dim"))
+    for label, piles in (("Flipped", beans.piles), ("Leftovers", beans.leftovers)):
+        if piles:
+            text = Text(f"{label}: ", style="bold")
+            text.append("  ".join(f"p{i}: {count_runs(p)}" for i, p in enumerate(piles, 1)))
+            out.append(text)
+    return out
+
+
+def meter_command(game: Any, player: Any, arg: str) -> list[Any]:
+    """Every bean's bean-o-meter: how many cards sell for 1, 2, 3, 4 coins, and how many exist."""
+    cards = rules_of(game).cards
+    title = Text("Bean-o-meter: cards needed for 1 / 2 / 3 / 4 coins", style="bold")
+    table = Table(box=None, pad_edge=False)
+    table.add_column("bean", no_wrap=True)
+    for k in range(1, 5):
+        table.add_column(f"{k}", justify="right")
+    table.add_column("cards", justify="right")
+    want = arg.strip().lower()
+    for bean in cards.beans:
+        if want and want not in bean.name.lower() and want != bean.key:
+            continue
+        table.add_row(escape(bean.name), *(str(n) if n else NONE for n in bean.meter), str(bean.count))
+    return [title, table]

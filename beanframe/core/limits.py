@@ -1,0 +1,86 @@
+"""Limits on plain data read from users (save files, config files, ``-o`` values).
+
+JSON and TOML readers accept integers of thousands of digits and arbitrarily deep nesting; Python
+then fails later with ``ValueError`` ("exceeds the limit for integer string conversion") or
+``RecursionError``. These helpers turn such input into the caller's own one-line error.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from typing import Any
+
+MAX_DEPTH = 32  # beanframe's own files nest a few levels deep
+MAX_INT_BITS = 64  # seeds are 48-bit, counts are small
+
+
+def problem(value: Any, max_depth: int = MAX_DEPTH, max_int_bits: int = MAX_INT_BITS) -> str | None:
+    """What is wrong with ``value`` (nested dicts/lists of plain values), or None. Iterative, so
+    deep input cannot exhaust the stack."""
+    todo: list[tuple[Any, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > max_depth:
+            return f"nested more than {max_depth} levels deep"
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, int):
+            if item.bit_length() > max_int_bits:
+                return f"a whole number too large (about {int(item.bit_length() * 0.30103) + 1} digits)"
+        elif isinstance(item, dict):
+            todo.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            todo.extend((v, depth + 1) for v in item)
+    return None
+
+
+def _depth_ok(text: str, max_depth: int) -> bool:
+    # a cheap upper bound before parsing: brackets nested deeper than the limit (strings may hold
+    # brackets, which only makes this stricter for text no beanframe file contains)
+    depth = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            if depth > max_depth:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def loads_json(text: str) -> Any:
+    """``json.loads`` with the limits: ValueError with a one-line message for bad input."""
+    if not _depth_ok(text, MAX_DEPTH):
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # an integer of thousands of digits
+        raise ValueError(f"a number too large ({str(exc).split(';')[0]})") from None
+    found = problem(value)
+    if found:
+        raise ValueError(found)
+    return value
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` with the limits: TOMLDecodeError for bad TOML, ValueError (one line) for
+    too large or too deep input."""
+    if not _depth_ok(text, MAX_DEPTH):
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+    try:
+        value = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except RecursionError:
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:
+        raise ValueError(f"a number too large ({str(exc).split(';')[0]})") from None
+    found = problem(value)
+    if found:
+        raise ValueError(found)
+    return value

@@ -1,0 +1,95 @@
+"""Parameters checked at composition: validators for parameter records, and the re-validation of
+``config.params`` after ``beanframe_configure``.
+
+A parameter record is an attrs class with field validators (a variant's rules, a card set). A
+later variant may change an earlier one's record, so the core checks every attrs record in
+``config.params`` once all ``beanframe_configure`` hooks ran (nested records too) and then asks
+the ``beanframe_validate_config`` hooks for what field validators cannot see (relations between
+parameters, between variants). Every problem found becomes one ``ConfigError`` at ``compose``:
+never a surprise mid-game or inside a bot.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+
+def close_names(name: str, known: Iterable[str]) -> str:
+    """" (did you mean 'x'? known: a, b, x)": a hint for a name that does not exist."""
+    known = sorted(known)
+    near = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean {near[0]!r}? " if near else ""
+    return f" ({hint}known: {', '.join(known) or 'none'})"
+
+
+def _kind(value: Any) -> str:
+    return type(value).__name__
+
+
+def whole(low: int | None = None, high: int | None = None) -> Any:
+    """An attrs validator: a whole number (not a bool, not "3", not 2.0) within ``low..high``."""
+
+    def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if type(value) is not int:
+            raise TypeError(f"{attribute.name} must be a whole number, not {value!r} ({_kind(value)})")
+        if (low is not None and value < low) or (high is not None and value > high):
+            if high is None:
+                bounds = f"at least {low}"
+            elif low is None:
+                bounds = f"at most {high}"
+            else:
+                bounds = f"from {low} to {high}"
+            raise ValueError(f"{attribute.name} must be {bounds}, not {value}")
+
+    return check
+
+
+def flag(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+    """An attrs validator: True or False (not 1, not "yes")."""
+    if type(value) is not bool:
+        raise TypeError(f"{attribute.name} must be true or false, not {value!r} ({_kind(value)})")
+
+
+def text(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+    """An attrs validator: a non-empty string."""
+    if type(value) is not str or not value:
+        raise TypeError(f"{attribute.name} must be a non-empty text, not {value!r}")
+
+
+def record_problems(value: Any, path: str, _seen: set[int] | None = None) -> list[str]:
+    """What the field validators of the attrs record ``value`` (and of the records it holds, also in
+    tuples and lists) say now; each problem names its parameter by ``path`` ("beans.draw")."""
+    seen = set() if _seen is None else _seen
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    problems: list[str] = []
+    for f in attrs.fields(type(value)):
+        item = getattr(value, f.name)
+        where = f"{path}.{f.name}"
+        if f.validator is not None:
+            try:
+                f.validator(value, f, item)
+            except (TypeError, ValueError) as exc:
+                problems.append(f"{where}: {exc.args[0] if exc.args else exc}")
+                continue
+        if attrs.has(type(item)):
+            problems += record_problems(item, where, seen)
+        elif isinstance(item, (tuple, list)):
+            for i, element in enumerate(item):
+                if attrs.has(type(element)):
+                    problems += record_problems(element, f"{where}[{i}]", seen)
+    return problems
+
+
+def params_problems(params: dict[str, Any]) -> list[str]:
+    """The field-validator problems of every attrs record in ``config.params``."""
+    problems: list[str] = []
+    for name, value in params.items():
+        if attrs.has(type(value)):
+            problems += record_problems(value, name)
+    return problems
