@@ -9,6 +9,7 @@ requirements, conflicts, player counts, options) and raises :class:`ConfigError`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+import inspect
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -270,9 +271,26 @@ class BotRegistry(_Registry):
     def __init__(self) -> None:
         super().__init__()
         self.bots: dict[str, BotSpec] = {}
+        self.action_values: dict[type[Action], Callable[..., Any]] = {}
 
     def __call__(self, name: str, factory: Callable[..., Any], description: str = "") -> None:
+        # make_bot calls factory(seed=..., ruleset=...): refuse a factory that cannot take them now
+        try:
+            inspect.signature(factory).bind(seed=None, ruleset=None)
+        except TypeError:
+            raise ConfigError(
+                f"{self.variant}: bot {name!r}: its factory must accept the keywords seed and ruleset"
+            ) from None
+        except ValueError:  # no signature to inspect (a builtin): trust it
+            pass
         self.bots[name] = BotSpec(name, factory, description, self.variant)
+
+    def action_value(self, cls: type[Action], value: Callable[..., Any], replace: bool = False) -> None:
+        """Teach bots an action class: ``value(ruleset, view, action)`` is its worth in coins to the
+        acting player compared with not taking it (None: no opinion)."""
+        if cls in self.action_values and not replace:
+            raise ConfigError(f"{self.variant}: a bot value for {cls.__name__} exists already (use replace=True)")
+        self.action_values[cls] = value
 
 
 # --------------------------------------------------------------------------------------------

@@ -49,7 +49,9 @@ class SaveFile:
     deck: list[str] | None
     actions: list[str]
     state: dict[str, Any]
-    actors: list[int] | None = None  # who took each action (None in saves from before it was kept)
+    # who took each action (0-based); needed to replay group decisions. Absent in older saves:
+    # every action is then replayed for the player to act.
+    actors: list[int] | None = None
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -62,7 +64,9 @@ def snapshot(game: Game) -> dict[str, Any]:
         "active": s.active,
         "ending": s.ending,
         "chance": s.chance,
-        "stack": [[f.kind, f.player, list(f.args)] for f in s.stack],
+        # a group decision adds its deciders; one-decider frames keep three entries (canonical,
+        # and older saves still compare equal)
+        "stack": [[f.kind, f.player, list(f.args), *([list(f.group)] if f.group else [])] for f in s.stack],
         "parts": {name: _converter.unstructure(part) for name, part in s.parts.items()},
     }
 
@@ -70,7 +74,6 @@ def snapshot(game: Game) -> dict[str, Any]:
 def dump_game(game: Game) -> str:
     rs = game.ruleset
     deck = game.setup_args.get("deck")
-    history = game.history
     save = SaveFile(
         format=FORMAT,
         format_version=FORMAT_VERSION,
@@ -79,9 +82,9 @@ def dump_game(game: Game) -> str:
         options={name: _converter.unstructure(opts) for name, opts in rs.options.items()},
         seed=game.state.seed,
         deck=None if deck is None else [str(c) for c in deck],
-        actions=[a.code for _, a in history],
+        actions=[a.code for a in game.actions],
         state=snapshot(game),
-        actors=[actor for actor, _ in history],
+        actors=game.actors,
     )
     return json.dumps(_converter.unstructure(save), sort_keys=True, indent=1) + "\n"
 
@@ -124,10 +127,12 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
         game = ruleset.new_game(seed=save.seed, deck=save.deck)
     except ConfigError as exc:
         raise SaveFileError(f"the save's set-up is not valid: {exc}") from None
-    actors = save.actors
+    actors = save.actors or []
     for i, code in enumerate(save.actions, 1):
+        # the recorded actor (a group decision), else the player to act
+        player = actors[i - 1] if i <= len(actors) else None
         try:
-            game.apply(code)
+            game.apply(code, None if player == game.to_act else player)
         except BeanframeError as exc:
             raise SaveFileError(f"action {i} of the save ({code!r}) cannot be replayed: {exc}") from None
         if actors is not None and i <= len(actors) and game.state.history[2] != actors[i - 1]:
@@ -137,8 +142,8 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
             )
     if _normalise(snapshot(game)) != _normalise(save.state):
         raise SaveFileError("the saved state does not match its actions (the file was edited or is corrupt)")
-    if actors is not None and len(actors) != len(save.actions):
-        raise SaveFileError(f"corrupt save file: {len(save.actions)} actions but {len(actors)} actors")
+    if save.actors is not None and save.actors != game.actors:
+        raise SaveFileError("the saved actors do not match its actions (the file was edited or is corrupt)")
     return game
 
 

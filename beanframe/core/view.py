@@ -45,6 +45,7 @@ class View:
     # what ``player`` may know of the history: ``record.history`` ((actor, code) per action, others'
     # private parameters as ``prefix?``) and ``record.events`` (public forms of others' private events)
     record: Record | None = None
+    deciders: tuple[int, ...] = ()  # who may act now (several in a group decision)
 
     def __getitem__(self, name: str) -> Any:
         return self.parts[name]
@@ -109,4 +110,5 @@ def make_view(game: Game, player: int | None) -> View:
             for name, part in s.parts.items()
         },
         record=game.record_for(player),
+        deciders=game.deciders,
     )

@@ -27,7 +27,7 @@ What is checked, after every action of random play (:func:`random_playthrough`):
   every observer's view unchanged; old views stay put;
 - private records leak nothing (``check_private``): for every observer, the spectator included,
   another player's action with a private parameter shows only in its public form (``play h?``) in
-  ``history_for``, ``log_for`` and the whole ``view(p).to_dict()``; an event emitted with ``to``
+  ``history_for`` and the whole ``view(p).to_dict()``; an event emitted with ``to``
   reaches the others only through its public form (which must differ from it, and read
   differently in the log); ``view(p).record`` holds exactly the observer's history and events;
 - determinization is fair (``beanframe.testing.determinize``, at positions 1, 2, 4, 8, ...): the
