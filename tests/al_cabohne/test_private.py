@@ -12,7 +12,7 @@ from .test_scripted_game import DECK
 
 def opening():
     game = new(2, deck=DECK)
-    for code in ("plant f1", "plant f1", "plant-pile p1 f1", "give h2 b1", "done"):
+    for code in ("plant f1", "plant f1", "done", "plant-pile p1 f1", "give h2 b1", "done"):
         game.apply(code)
     return game
 
@@ -26,7 +26,7 @@ def test_a_gift_shows_others_only_which_boss_got_a_hand_card():
         known = [code for _, code in game.history_for(other)]
         assert gift[1] in known and gift[0] not in known
         assert "player 1 gives Kidneybohne to Al Cabohne" in game.log_for(other)  # the bean is seen
-    action = game.actions[3]
+    action = game.actions[4]
     assert action.public_code == "give h? b1" and action.describe_public(game) == "give a hand card to Al Cabohne"
     assert "h2" not in json.dumps(game.view(1).to_dict()["record"]["history"])
 
