@@ -1,0 +1,510 @@
+"""Tournaments: bots against each other (and the variants' own seats), rated, reproducibly.
+
+    result = tournament(["al_cabohne"], ["ismcts", "greedy", "random"], n=300, players=2, seed=1, bot_seed=5)
+    for row in result.table():
+        print(row.bot, row.games, row.win_rate, row.ci_low, row.ci_high, row.mu, row.sigma)
+
+**Line-ups and seat rotation.** With ``k`` bots and ``p`` players the line-ups are every ordered
+choice of ``p`` distinct bots (or, with fewer bots than seats, every assignment of bots to seats),
+so every bot sits at every seat equally often. Game ``i`` plays line-up ``i % L`` on the deal of
+seed ``seed + i // L``: all line-ups play the same deals. Each bot's seed is drawn from the master
+``bot_seed``, the game number and the seat (:func:`beanframe.simulate.bot_seed`). A game therefore
+depends on nothing but these numbers, and the results are identical whatever the number of worker
+processes or the backend (local processes, or a Ray cluster with ``backend="ray"``).
+
+**Ratings.** After all games, in game order, an ``openskill`` Plackett-Luce model rates every bot
+and every registered seat (Al Cabohne's mafia): the winners share the first rank, the others
+follow by score. Games in which one bot holds several seats are not rated.
+
+**What a bot receives.** Each decision, only its view (if ``uses_view``), its information set (if
+``uses_information``; :class:`beanframe.search.InformationSet`) and the legal actions: never the
+game (:func:`beanframe.search.decide`).
+
+**Bots** are given by registered name (``greedy``), by the name of an entry point in the group
+``beanframe.bots`` (a factory), or as ``module:factory`` / ``path/to/file.py:factory`` for a bot
+in a user's own module or file. ``factory(seed, **options)`` returns an agent; ``bot_options``
+maps a bot's label to its options (``{"ismcts": {"iterations": 100}}``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import itertools
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from attrs import define, field, frozen
+
+from beanframe.core.game import Ruleset, compose
+from beanframe.core.scoring import seat_name
+from beanframe.errors import ConfigError
+from beanframe.search import play_game
+from beanframe.simulate import (
+    _mp_context,
+    _record_header,
+    _stop_pool,
+    bot_seed,
+    fresh_seed,
+    game_stats,
+    resolve_jobs,
+    wilson_interval,
+)
+
+BOT_GROUP = "beanframe.bots"  # entry points: name = factory(seed, **options)
+BACKENDS = ("local", "ray")
+ProgressCallback = Callable[[int, int], None]
+
+
+# --------------------------------------------------------------------------------------------
+# Bots: by name, entry point or module:factory
+# --------------------------------------------------------------------------------------------
+
+
+def _load_module(spec: str) -> Any:
+    if spec.endswith(".py") or os.sep in spec or "/" in spec:
+        path = Path(spec)
+        if not path.is_file():
+            raise ConfigError(f"bot file {spec} not found")
+        name = "beanframe_user_bot_" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+        if name in sys.modules:
+            return sys.modules[name]
+        mod_spec = importlib.util.spec_from_file_location(name, path)
+        if mod_spec is None or mod_spec.loader is None:
+            raise ConfigError(f"bot file {spec} is not a Python module")
+        module = importlib.util.module_from_spec(mod_spec)
+        sys.modules[name] = module
+        try:
+            mod_spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[name]
+            raise ConfigError(f"bot file {spec} failed to load: {type(exc).__name__}: {exc}") from exc
+        return module
+    try:
+        return importlib.import_module(spec)
+    except ImportError as exc:
+        raise ConfigError(f"bot module {spec!r} cannot be imported: {exc}") from None
+
+
+def bot_factory(ruleset: Ruleset, text: str) -> Callable[..., Any]:
+    """The factory of the bot ``text``: a registered bot's name, an entry point of the group
+    ``beanframe.bots``, or ``module:factory`` (a module or a ``.py`` file). ConfigError if none."""
+    text = text.strip()
+    if ":" in text and not text.startswith("bot:"):
+        module, _, attr = text.rpartition(":")
+        factory = getattr(_load_module(module), attr, None)
+        if not callable(factory):
+            raise ConfigError(f"bot {text!r}: {module} has no factory {attr!r}")
+        return factory
+    name = text.removeprefix("bot:")
+    spec = ruleset.bots.get(name)
+    if spec is not None:
+        return spec.factory
+    for ep in entry_points(group=BOT_GROUP):
+        if ep.name == name:
+            try:
+                return ep.load()
+            except Exception as exc:
+                raise ConfigError(f"bot entry point {name!r} failed to load: {type(exc).__name__}: {exc}") from exc
+    known = sorted({*ruleset.bots, *(ep.name for ep in entry_points(group=BOT_GROUP))})
+    raise ConfigError(f"unknown bot {name!r} for {ruleset.name} (bots: {', '.join(known)}; or module:factory)")
+
+
+def make_agent(factory: Callable[..., Any], seed: int, options: Mapping[str, Any], label: str) -> Any:
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        params = {"seed": None}
+    try:
+        agent = factory(seed, **options) if params else factory(**options)
+    except TypeError as exc:
+        raise ConfigError(f"bot {label}: bad options {dict(options)}: {exc}") from None
+    if not callable(getattr(agent, "act", None)):
+        raise ConfigError(f"bot {label}: its factory returned {type(agent).__name__}, not an agent with act(view, legal_actions)")
+    return agent
+
+
+def lineups(bots: int, players: int) -> list[tuple[int, ...]]:
+    """Every seating of ``players`` seats from ``bots`` bots (distinct bots when there are
+    enough): each bot sits at each seat equally often."""
+    if bots >= players:
+        return list(itertools.permutations(range(bots), players))
+    return list(itertools.product(range(bots), repeat=players))
+
+
+def labels(bots: Sequence[str]) -> tuple[str, ...]:
+    """Unique labels: a bot given twice is ``name#2`` the second time."""
+    out: list[str] = []
+    for b in bots:
+        label, k = b, 2
+        while label in out:
+            label, k = f"{b}#{k}", k + 1
+        out.append(label)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------------
+# Playing: one plan, any worker
+# --------------------------------------------------------------------------------------------
+
+
+@frozen
+class Plan:
+    """Everything a worker needs (plain data: it crosses process and machine boundaries)."""
+
+    variants: tuple[str, ...]
+    players: int
+    options: dict[str, Any] | None
+    bots: tuple[str, ...]
+    labels: tuple[str, ...]
+    bot_options: dict[str, dict[str, Any]]
+    seed: int
+    master: int
+    n: int
+
+    def game(self, i: int) -> tuple[int, tuple[int, ...]]:
+        """Game ``i``'s seed and line-up (bot indices by seat)."""
+        ups = lineups(len(self.bots), self.players)
+        return self.seed + i // len(ups), ups[i % len(ups)]
+
+
+class _Runner:
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.ruleset = compose(list(plan.variants), plan.players, plan.options)
+        self.factories = [bot_factory(self.ruleset, b) for b in plan.bots]
+        self.header = _record_header(self.ruleset, plan.options, plan.master)
+
+    def play(self, i: int) -> dict[str, Any]:
+        plan = self.plan
+        seed, lineup = plan.game(i)
+        seeds = [bot_seed(plan.master, i, seat) for seat in range(plan.players)]
+        agents = [
+            make_agent(self.factories[b], seeds[seat], plan.bot_options.get(plan.labels[b], {}), plan.labels[b])
+            for seat, b in enumerate(lineup)
+        ]
+        game = self.ruleset.new_game(seed=seed)
+        try:
+            play_game(game, agents)
+        except ConfigError:
+            raise
+        except Exception as exc:
+            seat = game.to_act
+            who = f"bot {plan.labels[lineup[seat]]} (p{seat + 1})" if seat is not None else "a bot"
+            raise RuntimeError(f"{who} failed in tournament game {i + 1} (seed {seed}): {type(exc).__name__}: {exc}") from exc
+        result = game.result
+        return {
+            **self.header,
+            "game": i + 1,
+            "seed": seed,
+            "bots": [plan.labels[b] for b in lineup],
+            "bot_seeds": seeds,
+            "scores": dict(result.scores),
+            "winners": list(result.winners),
+            "turns": game.state.turn,
+            "actions": game.state.n_actions,
+            "stats": game_stats(game),
+            "moves": [a.code for a in game.actions],
+        }
+
+
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(plan: Plan) -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _worker["runner"] = _Runner(plan)
+
+
+def _run_chunk(start: int, count: int) -> list[dict[str, Any]]:
+    runner = _worker["runner"]
+    return [runner.play(i) for i in range(start, start + count)]
+
+
+def run_chunk(plan: Plan, start: int, count: int) -> list[dict[str, Any]]:
+    """Games ``start .. start+count-1`` of ``plan`` (used by every backend)."""
+    runner = _worker.get("runner")
+    if runner is None or runner.plan != plan:
+        runner = _worker["runner"] = _Runner(plan)
+    return [runner.play(i) for i in range(start, start + count)]
+
+
+def _chunks(n: int, jobs: int) -> list[tuple[int, int]]:
+    size = max(1, min(20, math.ceil(n / (jobs * 6))))
+    return [(s, min(size, n - s)) for s in range(0, n, size)]
+
+
+def _play_local(plan: Plan, jobs: int, finished: Callable[[list[dict]], None]) -> None:
+    if jobs == 1:
+        for start, count in _chunks(plan.n, 1):
+            finished(run_chunk(plan, start, count))
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context(), initializer=_init_worker, initargs=(plan,))
+    todo = iter(_chunks(plan.n, jobs))
+    pending: dict[Any, int] = {}
+    try:
+        def submit() -> None:
+            while len(pending) < jobs * 2:
+                chunk = next(todo, None)
+                if chunk is None:
+                    return
+                pending[pool.submit(_run_chunk, *chunk)] = chunk[0]
+
+        submit()
+        while pending:
+            ready, _ = wait(list(pending), timeout=0.5, return_when=FIRST_COMPLETED)
+            for future in ready:
+                pending.pop(future)
+                finished(future.result())
+            submit()
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def _play_ray(plan: Plan, jobs: int, address: str | None, finished: Callable[[list[dict]], None]) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError("--backend ray needs Ray: pip install 'ray'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+        else:
+            ray.init(num_cpus=jobs, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    try:
+        remote = ray.remote(run_chunk)
+        plan_ref = ray.put(plan)
+        pending = [remote.remote(plan_ref, s, c) for s, c in _chunks(plan.n, jobs)]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                finished(ray.get(ref))
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+# --------------------------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------------------------
+
+
+@frozen
+class BotRow:
+    """One bot's (or registered seat's) line: games, wins with a 95% Wilson interval, mean score,
+    openskill rating (``mu``, ``sigma``, ``ordinal`` = mu - 3 sigma)."""
+
+    bot: str
+    games: int
+    wins: int
+    ci_low: float
+    ci_high: float
+    mean_score: float
+    mu: float
+    sigma: float
+    ordinal: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@define
+class TournamentResult:
+    variants: tuple[str, ...]
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    bot_seed: int
+    backend: str
+    jobs: int
+    records: list[dict[str, Any]] = field(factory=list)  # in game order
+    ratings: dict[str, tuple[float, float]] = field(factory=dict)
+    elapsed: float = 0.0
+    interrupted: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.records)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.n / self.elapsed if self.elapsed > 0 else 0.0
+
+    def table(self) -> list[BotRow]:
+        """One row per bot, then per registered seat, best rating first."""
+        stats: dict[str, list[float]] = {}
+        for rec in self.records:
+            seats = [(label, seat_name(p)) for p, label in enumerate(rec["bots"])]
+            seats += [(s, s) for s in rec["scores"] if s not in {seat_name(p) for p in range(self.players)}]
+            for who, seat in seats:
+                st = stats.setdefault(who, [0, 0, 0.0])
+                st[0] += 1
+                st[1] += seat in rec["winners"]
+                st[2] += rec["scores"].get(seat, 0)
+        rows = []
+        for who, (games, wins, total) in stats.items():
+            low, high = wilson_interval(int(wins), int(games))
+            mu, sigma = self.ratings.get(who, (math.nan, math.nan))
+            rows.append(BotRow(who, int(games), int(wins), low, high, total / games, mu, sigma, mu - 3 * sigma))
+        rows.sort(key=lambda r: (-(r.ordinal if not math.isnan(r.ordinal) else -math.inf), r.bot))
+        return rows
+
+
+def rate(records: Sequence[Mapping[str, Any]], players: int) -> dict[str, tuple[float, float]]:
+    """openskill (Plackett-Luce) ratings from the records, in order: winners rank first, the
+    other seats by score. Games where a bot holds several seats are left out."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings: dict[str, Any] = {}
+    for rec in records:
+        who = list(rec["bots"])
+        if len(set(who)) < len(who):
+            continue
+        seats = [seat_name(p) for p in range(players)]
+        extra = [s for s in rec["scores"] if s not in seats]
+        names = who + extra
+        seats += extra
+        if len(names) < 2:
+            continue
+        winners = set(rec["winners"])
+        ranks = [0 if s in winners else 1 + _rank_by_score(rec["scores"], s, winners) for s in seats]
+        teams = [[ratings.get(nm) or model.rating(name=nm)] for nm in names]
+        for nm, team in zip(names, model.rate(teams, ranks=ranks)):
+            ratings[nm] = team[0]
+    return {nm: (r.mu, r.sigma) for nm, r in ratings.items()}
+
+
+def _rank_by_score(scores: Mapping[str, int], seat: str, winners: set[str]) -> int:
+    own = scores.get(seat, 0)
+    return sum(1 for s, v in scores.items() if s not in winners and v > own)
+
+
+# --------------------------------------------------------------------------------------------
+# The entry point
+# --------------------------------------------------------------------------------------------
+
+
+def tournament(
+    variants: Sequence[str] | str,
+    bots: Sequence[str],
+    n: int = 100,
+    players: int | None = None,
+    seed: int = 0,
+    bot_seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    bot_options: Mapping[str, Mapping[str, Any]] | None = None,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> TournamentResult:
+    """Play ``n`` games among ``bots`` (see the module doc) and rate them.
+
+    ``players`` defaults to 2 when the variant set allows it and there are several bots, else
+    the smallest supported count (give it to be sure; solo, every bot plays every deal alone). ``jobs`` worker processes (``backend=
+    "local"``, 0: one per CPU) or Ray CPUs (``backend="ray"``: ``ray.init(address=address)``, or a
+    local Ray instance with ``jobs`` CPUs). ``out``: a JSON-lines file, one line per game in game
+    order, in ``simulate --out``'s format (``beanframe replay FILE --game N`` opens game N).
+    Ctrl-C keeps the games finished so far (``interrupted``). ConfigError for a bad set-up.
+    """
+    if isinstance(variants, str):
+        variants = [variants]
+    if isinstance(bots, str):
+        bots = [b for b in bots.split(",")]
+    bots = [b.strip() for b in bots]
+    if not bots or not all(bots):
+        raise ConfigError("give at least one bot, e.g. --bots ismcts,greedy,random")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ConfigError(f"the number of games must be at least 1, not {n!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ConfigError(f"the seed must be a non-negative whole number, not {seed!r}")
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    if players is None:
+        players = _default_players(variants, len(bots))
+    ruleset = compose(list(variants), players, options)
+    names = labels(bots)
+    bot_options = {k: dict(v) for k, v in (bot_options or {}).items()}
+    unknown = sorted(set(bot_options) - set(names))
+    if unknown:
+        raise ConfigError(f"options for bot(s) not in the tournament: {', '.join(unknown)} (bots: {', '.join(names)})")
+    for text, label in zip(bots, names):  # every bot is made once here: mistakes surface before any game
+        make_agent(bot_factory(ruleset, text), 0, bot_options.get(label, {}), label)
+    if bot_seed is None:
+        bot_seed = fresh_seed()
+    jobs = min(resolve_jobs(jobs), n)
+    plan = Plan(
+        tuple(ruleset.order), players, None if options is None else json.loads(json.dumps(options)),
+        tuple(bots), names, bot_options, seed, bot_seed, n,
+    )
+    result = TournamentResult(tuple(ruleset.order), players, names, seed, bot_seed, backend, jobs)
+    progress = on_progress or (lambda done, total: None)
+    writer = None
+    if out is not None:
+        try:
+            writer = open(out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise ConfigError(f"cannot write {out}: {exc.strerror or exc}") from None
+    done: dict[int, dict[str, Any]] = {}
+    next_game = 0
+
+    def finished(chunk: list[dict[str, Any]]) -> None:
+        nonlocal next_game
+        for rec in chunk:
+            done[rec["game"] - 1] = rec
+        while next_game in done:  # records (and the file) in game order, whatever finished first
+            rec = done.pop(next_game)
+            result.records.append(rec)
+            if writer is not None:
+                writer.write(json.dumps(rec, sort_keys=True) + "\n")
+            next_game += 1
+        if writer is not None:
+            writer.flush()
+        progress(len(result.records), n)
+
+    started = time.perf_counter()
+    progress(0, n)
+    try:
+        if backend == "ray":
+            _play_ray(plan, jobs, address, finished)
+        else:
+            _play_local(plan, jobs, finished)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        if writer is not None:
+            writer.close()
+    result.elapsed = time.perf_counter() - started
+    result.ratings = rate(result.records, players)
+    return result
+
+
+def _default_players(variants: Sequence[str], bots: int) -> int:
+    from beanframe.core.compose import validate
+
+    for players in (1, 2, 3, 4, 5) if bots == 1 else (2, 1, 3, 4, 5):
+        try:
+            validate(list(variants), players, None)
+        except ConfigError:
+            continue
+        return players
+    raise ConfigError(f"no player count fits {', '.join(variants)}: give --players")

@@ -1,0 +1,92 @@
+"""Measure the ISMCTS bot: win rates (95% Wilson intervals) and iterations per second.
+
+    python benchmarks/search.py --players 1 -n 40 --jobs 2 -o iterations=100
+    python benchmarks/search.py --players 2 -n 40 --jobs 2 --opponent greedy -o iterations=100
+
+Solo: ISMCTS against the mafia. Two players: ISMCTS against ``--opponent``, seats alternating
+(game i: ISMCTS at seat i % 2), so the rate is seat-balanced. Game i has seed ``--seed + i``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import beanframe
+from beanframe.agents import make_bot
+from beanframe.core.scoring import seat_name
+from beanframe.search import ISMCTSBot, decide
+from beanframe.simulate import wilson_interval
+
+
+def _parse(opts):
+    out = {}
+    for o in opts:
+        k, v = o.split("=", 1)
+        try:
+            out[k] = int(v)
+        except ValueError:
+            try:
+                out[k] = float(v)
+            except ValueError:
+                out[k] = v
+    return out
+
+
+def one(args):
+    variants, players, seed, options, opponent = args
+    rs = beanframe.compose(variants, players=players)
+    game = rs.new_game(seed=seed)
+    me = seed % players
+    bot = ISMCTSBot(seed=seed * 7919 + 1, **options)
+    agents = [make_bot(rs, opponent, seed * 31 + p) for p in range(players)]
+    agents[me] = bot
+    its = secs = 0.0
+    searched = 0
+    while not game.is_over:
+        agent = agents[game.to_act]
+        action = decide(game, agent)
+        if agent is bot and bot.last_iterations:
+            its += bot.last_iterations
+            secs += bot.last_seconds
+            searched += 1
+            bot.last_iterations = 0
+        game.apply(action)
+    return game.result.won(seat_name(me)), its, secs, searched
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--variants", default="al_cabohne")
+    ap.add_argument("--players", type=int, default=1)
+    ap.add_argument("-n", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--opponent", default="greedy")
+    ap.add_argument("-o", "--option", action="append", default=[])
+    a = ap.parse_args()
+    options = _parse(a.option)
+    variants = a.variants.split(",")
+    tasks = [(variants, a.players, a.seed + i, options, a.opponent) for i in range(a.n)]
+    t0 = time.perf_counter()
+    wins = its = secs = searched = 0
+    with ProcessPoolExecutor(a.jobs) as ex:
+        for k, (won, i, s, d) in enumerate(ex.map(one, tasks), 1):
+            wins += won
+            its += i
+            secs += s
+            searched += d
+            lo, hi = wilson_interval(wins, k)
+            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}]", flush=True)
+    lo, hi = wilson_interval(wins, a.n)
+    print(
+        f"ismcts {options} players={a.players} vs {a.opponent if a.players > 1 else 'mafia'}: "
+        f"{wins}/{a.n} = {wins / a.n:.3f} [{lo:.3f}, {hi:.3f}]; "
+        f"{its / max(secs, 1e-9):.0f} iterations/s, {its / max(searched, 1):.0f} iterations and "
+        f"{secs / max(searched, 1):.3f} s per searched decision; {time.perf_counter() - t0:.0f} s wall"
+    )
+
+
+if __name__ == "__main__":
+    main()
