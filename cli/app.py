@@ -20,7 +20,7 @@ import beanframe
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure
 
-from .commands import new_plugin, play, plugins, replay, rules, simulate, variants
+from .commands import new_plugin, play, plugins, replay, rules, simulate, tournament, variants
 from .config import remember_plugin_args, use_plugin_files
 
 try:  # typer >= 0.22 vendors click
@@ -141,6 +141,7 @@ app.command("simulate")(simulate.simulate_cli)
 app.command("replay")(replay.replay_cli)
 app.command("plugins")(plugins.plugins_cli)
 app.command("new-plugin")(new_plugin.new_plugin_cli)
+app.command("tournament")(tournament.tournament_cli)
 
 
 def main() -> None:

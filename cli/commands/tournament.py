@@ -1,0 +1,112 @@
+"""``beanframe tournament``: bots against each other with seat rotation, rated (thin: see
+:mod:`beanframe.tournament`)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from beanframe.errors import ConfigError
+from beanframe.tournament import BACKENDS, TournamentResult, tournament
+
+from .. import render
+from ..config import gather, parse_value, require_variants
+
+
+def tournament_cli(
+    variants: Annotated[
+        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config).", show_default=False)
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Bots, comma-separated: registered names, entry points (group beanframe.bots) or module:factory / file.py:factory.")
+    ] = "ismcts,greedy,random",
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: 2 if allowed and several bots, else the smallest count).", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="Seed of the first deal. [default: 0]", show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", min=0, help="Master seed of the bots' seeds (default: a fresh one, printed).", show_default=False)] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes or Ray CPUs (0: one per CPU). Results do not depend on it.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=f"Where games run: {' or '.join(BACKENDS)}.")] = "local",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster address for --backend ray (default: a local Ray instance).", show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="One JSON line per game (simulate's format): beanframe replay FILE --game N.", show_default=False)] = None,
+    bot_option: Annotated[
+        list[str] | None, typer.Option("--bot-option", "-B", help="A bot option, BOT.NAME=VALUE (repeatable), e.g. ismcts.iterations=100.", show_default=False)
+    ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)] = None,
+    config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, [options.VARIANT].", show_default=False)] = None,
+) -> None:
+    """Play a tournament: every bot at every seat on the same deals, rated with openskill.
+
+    Game i plays line-up i % L on the deal of seed S + i // L (L: the number of line-ups), so the
+    results depend only on the seeds, never on --jobs or --backend. Prints each bot's (and each
+    registered seat's) games, wins with 95% Wilson intervals, mean score and rating.
+    """
+    settings = require_variants(gather(variants, players, seed, None, option, config))
+    console = render.make_console()
+    progress = Progress(
+        TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, transient=True, disable=not console.is_terminal,
+    )
+    task = None
+
+    def on_progress(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            progress.start()
+            task = progress.add_task("games", total=total)
+        progress.update(task, completed=done)
+
+    try:
+        result = tournament(
+            list(settings.variants), bots.split(","), n=games, players=settings.players,
+            seed=settings.seed if settings.seed is not None else 0, bot_seed=bot_seed,
+            options=settings.options or None, bot_options=parse_bot_options(bot_option or ()),
+            jobs=jobs, backend=backend, address=address, out=out, on_progress=on_progress,
+        )
+    finally:
+        progress.stop()
+    if result.interrupted:
+        console.print(f"interrupted: {result.n} of {games} games finished", style="bold red", markup=False)
+    if result.n:
+        render.render_all(console, [results_table(result)])
+        console.print(
+            f"{result.games_per_second:.2f} games/s ({result.elapsed:.1f} s, {result.jobs} {result.backend} worker(s)); "
+            f"bot seed {result.bot_seed} (repeat with --seed {result.seed} --bot-seed {result.bot_seed})",
+            markup=False,
+        )
+    if out is not None:
+        console.print(f"wrote {result.n} games to {out}", markup=False)
+    if result.interrupted:
+        raise typer.Exit(130)
+
+
+def parse_bot_options(items: Any) -> dict[str, dict[str, Any]]:
+    """``BOT.NAME=VALUE`` assignments, by bot label."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        bot, dot, name = key.strip().rpartition(".")
+        if not sep or not dot or not bot or not name:
+            raise ConfigError(f"bad bot option {item!r}: write BOT.NAME=VALUE, e.g. ismcts.iterations=100")
+        out.setdefault(bot, {})[name] = parse_value(value.strip())
+    return out
+
+
+def results_table(result: TournamentResult) -> Table:
+    table = Table(title=f"{result.n} games of {' + '.join(result.variants)}, {result.players} player(s)", title_justify="left")
+    for col, right in (("bot", False), ("games", True), ("wins", True), ("rate", True), ("95% CI", True),
+                       ("score", True), ("μ ± σ", True), ("ordinal", True)):
+        table.add_column(col, justify="right" if right else "left", no_wrap=True)
+    for row in result.table():
+        rated = not math.isnan(row.mu)
+        table.add_row(
+            escape(row.bot), str(row.games), str(row.wins), f"{row.win_rate:.1%}",
+            f"{row.ci_low:.0%}–{row.ci_high:.0%}", f"{row.mean_score:.2f}",
+            f"{row.mu:.1f} ± {row.sigma:.1f}" if rated else "—", f"{row.ordinal:.1f}" if rated else "—",
+        )
+    return table
