@@ -22,8 +22,9 @@ game (:func:`beanframe.search.decide`).
 
 **Bots** are given by registered name (``greedy``), by the name of an entry point in the group
 ``beanframe.bots`` (a factory), or as ``module:factory`` / ``path/to/file.py:factory`` for a bot
-in a user's own module or file. ``factory(seed, **options)`` returns an agent; ``bot_options``
-maps a bot's label to its options (``{"ismcts": {"iterations": 100}}``).
+in a user's own module or file. The factory returns an agent; ``bot_options``
+maps a bot's label to its options (``{"ismcts": {"iterations": 100}}``). The factory is
+called as ``factory(seed=..., ruleset=..., **options)`` (``seed``/``ruleset`` only if it takes them).
 """
 
 from __future__ import annotations
@@ -120,13 +121,20 @@ def bot_factory(ruleset: Ruleset, text: str) -> Callable[..., Any]:
     raise ConfigError(f"unknown bot {name!r} for {ruleset.name} (bots: {', '.join(known)}; or module:factory)")
 
 
-def make_agent(factory: Callable[..., Any], seed: int, options: Mapping[str, Any], label: str) -> Any:
+def make_agent(factory: Callable[..., Any], seed: int, options: Mapping[str, Any], label: str, ruleset: Ruleset | None = None) -> Any:
+    """``factory(seed=..., ruleset=..., **options)``, passing ``seed`` and ``ruleset`` only if the
+    factory takes them (a user's factory may take neither)."""
     try:
         params = inspect.signature(factory).parameters
     except (TypeError, ValueError):
-        params = {"seed": None}
+        params = {}
+    given: dict[str, Any] = dict(options)
+    anything = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    for key, value in (("seed", seed), ("ruleset", ruleset)):
+        if key in params or anything:
+            given[key] = value
     try:
-        agent = factory(seed, **options) if params else factory(**options)
+        agent = factory(**given)
     except TypeError as exc:
         raise ConfigError(f"bot {label}: bad options {dict(options)}: {exc}") from None
     if not callable(getattr(agent, "act", None)):
@@ -190,7 +198,7 @@ class _Runner:
         seed, lineup = plan.game(i)
         seeds = [bot_seed(plan.master, i, seat) for seat in range(plan.players)]
         agents = [
-            make_agent(self.factories[b], seeds[seat], plan.bot_options.get(plan.labels[b], {}), plan.labels[b])
+            make_agent(self.factories[b], seeds[seat], plan.bot_options.get(plan.labels[b], {}), plan.labels[b], self.ruleset)
             for seat, b in enumerate(lineup)
         ]
         game = self.ruleset.new_game(seed=seed)
@@ -448,7 +456,7 @@ def tournament(
     if unknown:
         raise ConfigError(f"options for bot(s) not in the tournament: {', '.join(unknown)} (bots: {', '.join(names)})")
     for text, label in zip(bots, names):  # every bot is made once here: mistakes surface before any game
-        make_agent(bot_factory(ruleset, text), 0, bot_options.get(label, {}), label)
+        make_agent(bot_factory(ruleset, text), 0, bot_options.get(label, {}), label, ruleset)
     if bot_seed is None:
         bot_seed = fresh_seed()
     jobs = min(resolve_jobs(jobs), n)

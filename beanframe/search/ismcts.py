@@ -69,11 +69,33 @@ def rewards(game: Game, margin: float = 0.0, scale: float = 10.0) -> list[float]
     return out
 
 
+def standing(game: Game, scale: float = 10.0) -> list[float]:
+    """Each player's reward in [0, 1] for an unfinished ``game``, from the score sheet as it
+    stands (the variants' ``beanframe_score``, as if the game ended now): ``0.5 + 0.5 tanh(diff /
+    scale)``, ``diff`` being the player's total minus the best other seat's."""
+    from beanframe.core.compose import call_in_order
+    from beanframe.core.scoring import ScoreSheet
+
+    rs = game.ruleset
+    sheet = ScoreSheet(seats=list(rs.seats))
+    call_in_order(rs.pm, rs.plugin_order, "beanframe_score", None, game=game, sheet=sheet)
+    totals = sheet.totals()
+    out = []
+    for p in range(game.players):
+        seat = seat_name(p)
+        own = totals.get(seat, 0)
+        best = max((v for s, v in totals.items() if s != seat), default=own)
+        out.append(0.5 + 0.5 * math.tanh((own - best) / scale))
+    return out
+
+
 class ISMCTSBot:
     """``act(view, legal_actions, info)``: searches the information set ``info`` (never the game).
 
     Options: ``iterations`` (per decision, default 200; 0 with ``seconds``: no count limit),
-    ``seconds`` (per decision, default none), ``rollout`` ("random" or a registered bot's name),
+    ``seconds`` (per decision, default none), ``rollout`` ("auto": the registered ``greedy`` bot
+    if there is one, else "random"; or a registered bot's name), ``depth`` (rollout decisions
+    before the leaf is scored by :func:`standing`; 0, the default: to the end),
     ``c`` (UCB exploration constant, default 0.7), ``margin`` and ``scale`` (the share of the
     reward given by the final score difference, default 0.3, and its scale, see :func:`rewards`).
     """
@@ -85,9 +107,11 @@ class ISMCTSBot:
     def __init__(
         self,
         seed: int | None = None,
+        ruleset: Any = None,
         iterations: int = 200,
         seconds: float | None = None,
-        rollout: str = "random",
+        rollout: str = "auto",
+        depth: int = 0,
         c: float = 0.7,
         margin: float = 0.3,
         scale: float = 10.0,
@@ -101,6 +125,9 @@ class ISMCTSBot:
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.rollout = str(rollout)
+        self.depth = int(depth)
+        if self.depth < 0:
+            raise ConfigError(f"ismcts: depth must be 0 (play rollouts to the end) or positive, not {depth}")
         self.c = float(c)
         self.margin = float(margin)
         self.scale = float(scale)
@@ -182,26 +209,39 @@ class ISMCTSBot:
         # simulation
         if not game.is_over:
             self._rollout(game, rng)
-        reward = rewards(game, self.margin, self.scale)
+        reward = rewards(game, self.margin, self.scale) if game.is_over else standing(game, self.scale)
         for nd in path:
             nd.visits += 1
             nd.wins += reward[nd.player]
 
     def _rollout(self, game: Game, rng: random.Random) -> None:
-        if self.rollout == "random":
-            while not game.is_over:
+        """Play on with the rollout policy: to the end, or ``depth`` decisions (with more than one
+        legal action) when a depth is set."""
+        left = self.depth or -1
+        if self._rollout_name(game.ruleset) == "random":
+            while not game.is_over and left:
                 legal = game.legal_actions()
-                game.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+                if len(legal) > 1:
+                    left -= 1
+                    game.apply(legal[rng.randrange(len(legal))])
+                else:
+                    game.apply(legal[0])
             return
         policy = self._policy(game)
         wants_view = getattr(policy, "uses_view", True)
-        while not game.is_over:
+        while not game.is_over and left:
             legal = game.legal_actions()
             if len(legal) == 1:
                 game.apply(legal[0])
                 continue
+            left -= 1
             view = game.view(game.to_act) if wants_view else None
             game.apply(policy.act(view, legal))
+
+    def _rollout_name(self, ruleset: Any) -> str:
+        if self.rollout == "auto":  # the variants' greedy bot where one is registered
+            return "greedy" if "greedy" in ruleset.bots else "random"
+        return self.rollout
 
     def _policy(self, game: Game) -> Any:
         rs = game.ruleset
@@ -209,9 +249,11 @@ class ISMCTSBot:
         if policy is None:
             from beanframe.agents import make_bot
 
-            if getattr(rs.bots.get(self.rollout), "factory", None) is ISMCTSBot:
+            name = self._rollout_name(rs)
+            if getattr(rs.bots.get(name), "factory", None) is ISMCTSBot:
                 raise ConfigError("ismcts cannot use itself as its rollout policy")
-            policy = self._policies[rs] = make_bot(rs, self.rollout, self.rng.getrandbits(48))
+            policy = make_bot(rs, name, self.rng.getrandbits(48))
             if getattr(policy, "uses_information", False):
-                raise ConfigError(f"ismcts: rollout bot {self.rollout!r} searches too; give a bot that acts on its view")
+                raise ConfigError(f"ismcts: rollout bot {name!r} searches too; give a bot that acts on its view")
+            self._policies[rs] = policy
         return policy

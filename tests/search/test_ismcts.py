@@ -1,0 +1,166 @@
+"""The ISMCTS bot: registered for every variant set, plays legal games, never reads hidden state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import beanframe
+from beanframe.agents import make_bot
+from beanframe.core.compose import discover
+from beanframe.errors import ConfigError
+from beanframe.search import InformationSet, ISMCTSBot, decide, play_game, rewards
+from beanframe.search.ismcts import standing
+
+FAST = {"iterations": 6, "rollout": "random", "depth": 6}
+
+
+def _rulesets():
+    """Every installed variant set on its own, with the variants it requires, at each player
+    count it supports (the core names no game: this is how 'every variant set' is found)."""
+    from beanframe.core.compose import validate
+
+    out = []
+    for name in sorted(discover()):
+        for players in (1, 2, 3):
+            try:
+                validate([name], players, None)
+            except ConfigError:
+                continue
+            out.append((name, players))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players"), _rulesets())
+def test_ismcts_is_registered_for_every_variant_set(variant, players):
+    rs = beanframe.compose([variant], players=players)
+    assert "ismcts" in rs.bots
+    bot = make_bot(rs, "ismcts", seed=1)
+    assert isinstance(bot, ISMCTSBot) and bot.uses_information
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_ismcts_plays_a_whole_game_legally(players):
+    rs = beanframe.compose(["al_cabohne"], players=players)
+    game = rs.new_game(seed=4)
+    bots = [ISMCTSBot(seed=p, **FAST) for p in range(players)]
+    play_game(game, bots)  # apply() refuses anything illegal
+    assert game.is_over and game.result.winners
+    assert bots[0].last_iterations in (0, FAST["iterations"])
+
+
+def _position(players=2, seed=3, moves=25):
+    rs = beanframe.compose(["al_cabohne"], players=players)
+    game = rs.new_game(seed=seed)
+    greedy = [make_bot(rs, "greedy", seed=p) for p in range(players)]
+    while len(game.actions) < moves or len(game.legal_actions()) < 2:
+        game.apply(decide(game, greedy[game.to_act]))
+    return game
+
+
+def _permuted(game, rng):
+    """The same game for the player to act, with the cards it cannot see permuted: the deck
+    order, the other hands (as they are hidden, any arrangement of the same cards is possible),
+    and another seed for future chance."""
+    other = game.clone()
+    table = other.part("beans")
+    me = other.to_act
+    unseen = list(table.deck)
+    sizes = []
+    for p, hand in enumerate(table.hands):
+        if p != me:
+            unseen += hand
+            sizes.append((p, len(hand)))
+    rng.shuffle(unseen)
+    for p, size in sizes:
+        table.hands[p][:] = unseen[:size]
+        del unseen[:size]
+    table.deck[:] = unseen
+    other.state.seed = rng.getrandbits(40)
+    return other
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_permuting_the_unseen_cards_never_changes_the_choice(players):
+    # issue 10: the bot never reads hidden state. The bot's seed is fixed; only what the player
+    # to act cannot see changes (checked to change: the deck order differs).
+    game = _position(players=players)
+    rng = random.Random(9)
+    choices = set()
+    for k in range(4):
+        other = game if k == 0 else _permuted(game, rng)
+        if k:
+            assert other.part("beans").deck != game.part("beans").deck
+        bot = ISMCTSBot(seed=42, iterations=12, rollout="random", depth=10)
+        choices.add(decide(other, bot).code)
+    assert len(choices) == 1
+
+
+def test_the_information_set_holds_a_guess_not_the_real_cards():
+    game = _position(players=2)
+    me = game.to_act
+    info = InformationSet(game, me)
+    a = info.sample(random.Random(1))
+    b = _permuted(game, random.Random(2))
+    assert InformationSet(b, me).sample(random.Random(1)).part("beans").deck == a.part("beans").deck
+    assert a.view(me).to_dict() == game.view(me).to_dict()  # the player's own view is kept
+    assert a.state.seed != game.state.seed and a.state.determinized
+    assert str(info)
+
+
+def test_the_same_seed_gives_the_same_choices():
+    game = _position(players=1)
+    picks = {decide(game, ISMCTSBot(seed=7, **FAST)).code for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_a_time_budget_stops_the_search():
+    game = _position(players=1)
+    bot = ISMCTSBot(seed=1, iterations=0, seconds=0.05, rollout="random")
+    decide(game, bot)
+    assert bot.last_iterations >= 1
+
+
+def test_the_greedy_rollout_policy_is_taken_from_the_registry():
+    game = _position(players=1)
+    bot = ISMCTSBot(seed=1, iterations=2, depth=3)  # rollout "auto": the registered greedy bot
+    action = decide(game, bot)
+    assert action in game.legal_actions()
+    assert type(bot._policies[game.ruleset]).__name__ == "GreedyBot"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"iterations": -1}, {"iterations": 0}, {"seconds": 0}, {"margin": 2}, {"depth": -3}],
+)
+def test_bad_options_are_refused(options):
+    with pytest.raises(ConfigError, match="ismcts"):
+        ISMCTSBot(seed=1, **options)
+
+
+def test_acting_without_an_information_set_is_a_clear_error():
+    game = _position(players=1)
+    with pytest.raises(ConfigError, match="information set"):
+        ISMCTSBot(seed=1).act(None, game.legal_actions())
+
+
+def test_an_unknown_rollout_bot_names_the_known_ones():
+    game = _position(players=1)
+    with pytest.raises(ConfigError, match="unknown bot 'nope'"):
+        decide(game, ISMCTSBot(seed=1, iterations=1, rollout="nope"))
+
+
+def test_rewards_and_standing():
+    rs = beanframe.compose(["al_cabohne"], players=2)
+    game = rs.new_game(seed=2)
+    mid = standing(game)
+    assert all(0.0 <= r <= 1.0 for r in mid)
+    play_game(game, [make_bot(rs, "greedy", seed=p) for p in range(2)])
+    r = rewards(game)
+    winners = game.result.winners
+    for p in range(2):
+        expected = 1 / len(winners) if f"p{p + 1}" in winners else 0.0
+        assert r[p] == pytest.approx(expected)
+    shaped = rewards(game, margin=0.5)
+    assert all(0.0 <= x <= 1.0 for x in shaped)
