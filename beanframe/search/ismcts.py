@@ -95,9 +95,11 @@ class ISMCTSBot:
     Options: ``iterations`` (per decision, default 200; 0 with ``seconds``: no count limit),
     ``seconds`` (per decision, default none), ``rollout`` ("auto": the registered ``greedy`` bot
     if there is one, else "random"; or a registered bot's name), ``depth`` (rollout decisions
-    before the leaf is scored by :func:`standing`; 0, the default: to the end),
-    ``c`` (UCB exploration constant, default 0.7), ``margin`` and ``scale`` (the share of the
-    reward given by the final score difference, default 0.3, and its scale, see :func:`rewards`).
+    before the leaf is evaluated, default 0: no limit), ``horizon`` (with a rollout bot that can
+    evaluate positions: the search plans and rolls out to the first decision ``horizon`` turns
+    later, default 1, and evaluates there; 0: no horizon),
+    ``c`` (UCB exploration constant, default 0.25), ``margin`` and ``scale`` (the share of the
+    reward given by the final score difference, default 0.3, and its scale in points, default 4, see :func:`rewards`).
     """
 
     uses_view = False
@@ -111,10 +113,11 @@ class ISMCTSBot:
         iterations: int = 200,
         seconds: float | None = None,
         rollout: str = "auto",
+        horizon: int = 1,
         depth: int = 0,
-        c: float = 0.7,
+        c: float = 0.25,
         margin: float = 0.3,
-        scale: float = 10.0,
+        scale: float = 4.0,
     ) -> None:
         iterations = int(iterations)
         if iterations < 0 or (iterations == 0 and not seconds):
@@ -126,14 +129,18 @@ class ISMCTSBot:
         self.seconds = None if seconds is None else float(seconds)
         self.rollout = str(rollout)
         self.depth = int(depth)
-        if self.depth < 0:
-            raise ConfigError(f"ismcts: depth must be 0 (play rollouts to the end) or positive, not {depth}")
+        self.horizon = int(horizon)
+        if self.depth < 0 or self.horizon < 0:
+            raise ConfigError(f"ismcts: depth and horizon must be 0 (no limit) or positive, not {depth}, {horizon}")
         self.c = float(c)
         self.margin = float(margin)
         self.scale = float(scale)
         if not 0.0 <= self.margin <= 1.0 or self.scale <= 0:
             raise ConfigError(f"ismcts: margin must be in [0, 1] and scale positive (got {margin}, {scale})")
         self._policies: dict[Any, Any] = {}  # ruleset -> rollout bot
+        self._root_game: Any = None  # the first sample of the current search, and its worth
+        self._base: list[float] | None = None
+        self._stop_turn: float = math.inf
         #: statistics of the last decision: iterations run and seconds spent
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -165,7 +172,11 @@ class ISMCTSBot:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, info.sample(rng), rng)
+            game = info.sample(rng)
+            if n == 0:
+                self._root_game, self._base = game.clone(), None
+                self._stop_turn = self._horizon_turn(game)
+            self._iterate(root, game, rng)
             n += 1
         self.last_iterations = n
         self.last_seconds = time.perf_counter() - start
@@ -175,8 +186,10 @@ class ISMCTSBot:
         node = root
         path = []
         c = self.c
-        # selection and expansion
-        while not game.is_over:
+        # selection and expansion (within the horizon: a plan for the turns up to it)
+        stop = self._stop_turn
+        state = game.state
+        while not game.is_over and state.turn < stop:
             legal = game.legal_actions()
             if len(legal) == 1:
                 game.apply(legal[0])
@@ -206,17 +219,36 @@ class ISMCTSBot:
             node = children[best]
             game.apply(best)
             path.append(node)
-        # simulation
+        # simulation, then the result (or, cut off, the evaluation)
         if not game.is_over:
             self._rollout(game, rng)
-        reward = rewards(game, self.margin, self.scale) if game.is_over else standing(game, self.scale)
+        if game.is_over:
+            reward = rewards(game, self.margin, self.scale)
+        else:
+            reward = self._evaluate(game)
         for nd in path:
             nd.visits += 1
             nd.wins += reward[nd.player]
 
+    def _evaluate(self, game: Game) -> list[float]:
+        """Each player's reward for a position the search stops at: the rollout bot's
+        ``evaluate(view)`` (worth in coins for the viewer) if it has one, else :func:`standing`;
+        as the gain over the worth at the root (first sample), squashed into [0, 1] with
+        ``0.5 + 0.5 tanh(gain / scale)``."""
+        policy = self._policy(game) if self._rollout_name(game.ruleset) != "random" else None
+        evaluate = getattr(policy, "evaluate", None)
+        if evaluate is None:
+            return standing(game, self.scale)
+        scale = self.scale
+        base = self._base
+        if base is None:  # worth is a level (coins): compare it with the root's, or tanh saturates
+            base = self._base = [evaluate(self._root_game.view(p)) for p in range(game.players)]
+        return [0.5 + 0.5 * math.tanh((evaluate(game.view(p)) - base[p]) / scale) for p in range(game.players)]
+
     def _rollout(self, game: Game, rng: random.Random) -> None:
-        """Play on with the rollout policy: to the end, or ``depth`` decisions (with more than one
-        legal action) when a depth is set."""
+        """Play on with the rollout policy: to the end, or to the evaluation horizon (when the
+        rollout bot evaluates positions), or ``depth`` decisions (with more than one legal
+        action) when a depth is set."""
         left = self.depth or -1
         if self._rollout_name(game.ruleset) == "random":
             while not game.is_over and left:
@@ -229,7 +261,9 @@ class ISMCTSBot:
             return
         policy = self._policy(game)
         wants_view = getattr(policy, "uses_view", True)
-        while not game.is_over and left:
+        stop = self._stop_turn
+        state = game.state
+        while not game.is_over and left and state.turn < stop:
             legal = game.legal_actions()
             if len(legal) == 1:
                 game.apply(legal[0])
@@ -237,6 +271,15 @@ class ISMCTSBot:
             left -= 1
             view = game.view(game.to_act) if wants_view else None
             game.apply(policy.act(view, legal))
+
+    def _horizon_turn(self, game: Game) -> float:
+        """The turn at whose first decision the search stops and evaluates (``horizon`` turns
+        after the current one), when the rollout bot can evaluate positions; else never."""
+        if not self.horizon or self._rollout_name(game.ruleset) == "random":
+            return math.inf
+        if getattr(self._policy(game), "evaluate", None) is None:
+            return math.inf
+        return game.state.turn + self.horizon
 
     def _rollout_name(self, ruleset: Any) -> str:
         if self.rollout == "auto":  # the variants' greedy bot where one is registered

@@ -268,6 +268,12 @@ class GreedyBot:
             return best[0]
         return best[self.rng.randrange(len(best))]
 
+    def evaluate(self, view) -> float:
+        """The worth of the situation ``view`` shows, for its viewer, in coins (higher is better):
+        the evaluation ``act`` maximises. Search bots score the positions they stop at with it."""
+        self.w = self._solo_w if view.players == 1 else self._duo_w
+        return self._eval(self._model(view), view.phase)
+
     # -- building the model from the view -----------------------------------------------------
     def _model(self, view) -> _Model:
         beans = view["beans"]
