@@ -148,13 +148,12 @@ def bot_playthrough(ruleset: Ruleset, bots: Sequence[str], seed: int, *, max_act
     seat ``p`` bot seeded with ``seed * 100 + p``. Fails (:class:`ConformanceError`, check
     ``bot:NAME``) if a bot raises, chooses an action that is not legal, or the game does not end
     within ``max_actions``; the finished game must pass the end check."""
-    from beanframe.agents import make_bot
 
     seats = tuple((name, seed * 100 + p) for p, name in enumerate(bots))
     at = Position(ruleset, seed, bots=seats)
     check = f"bot:{bots[0]}"
     try:
-        agents = [make_bot(ruleset, name, s) for name, s in seats]
+        agents = [kit_bot(ruleset, name, s) for name, s in seats]
         game = ruleset.new_game(seed=seed)
         at.game = game
         while not game.is_over:
@@ -165,7 +164,12 @@ def bot_playthrough(ruleset: Ruleset, bots: Sequence[str], seed: int, *, max_act
             at.doing = "legal actions"
             legal = game.legal_actions()
             at.doing = check
-            choice = agents[player].act(game.view(player), legal)
+            if getattr(agents[player], "uses_information", False):  # a search bot: its information set, never the game
+                from beanframe.search import InformationSet
+
+                choice = agents[player].act(game.view(player), legal, InformationSet(game, player))
+            else:
+                choice = agents[player].act(game.view(player), legal)
             action = _legal_choice(ruleset, choice, legal)
             if action is None:
                 shown = choice.code if isinstance(choice, Action) else choice
@@ -183,6 +187,18 @@ def bot_playthrough(ruleset: Ruleset, bots: Sequence[str], seed: int, *, max_act
             failure = report(check, failure.problems, at)
         raise failure from exc
     return game
+
+
+def kit_bot(ruleset: Ruleset, name: str, seed: int) -> Any:
+    """The registered bot ``name``, made with the options its factory offers for checks
+    (``factory.check_options``: a search bot's small budget; the kit checks legality, not
+    strength), else as ``make_bot`` makes it."""
+    from beanframe.agents import make_bot
+
+    quick = getattr(getattr(ruleset.bots.get(name), "factory", None), "check_options", None)
+    if quick:
+        return ruleset.bots[name].factory(seed=seed, ruleset=ruleset, **quick)
+    return make_bot(ruleset, name, seed)
 
 
 def _legal_choice(ruleset: Ruleset, choice: Any, legal: Sequence[Action]) -> Action | None:

@@ -178,12 +178,14 @@ class Position:
         deck = "" if self.deck is None else f", deck={list(self.deck)!r}"
         lines.append(f"game = ruleset.new_game(seed={self.seed}{deck})")
         if self.bots:
-            imports.append("from beanframe.agents import make_bot")
-            seats = ", ".join(f"make_bot(ruleset, {n!r}, seed={s})" for n, s in self.bots)
+            imports.append("from beanframe.search import decide")
+            # a search bot is made as the kit made it (small budget): kit_bot
+            quick = {n for n, _ in self.bots if getattr(getattr(rs.bots.get(n), "factory", None), "check_options", None)}
+            imports.append("from beanframe.testing.play import kit_bot" if quick else "from beanframe.agents import make_bot")
+            seats = ", ".join(f"{'kit_bot' if n in quick else 'make_bot'}(ruleset, {n!r}, seed={s})" for n, s in self.bots)
             lines.append(f"bots = [{seats}]")
             lines.append(f"while not game.is_over:  # fails after {len(self.codes)} action(s)")
-            lines.append("    player = game.to_act")
-            lines.append("    game.apply(bots[player].act(game.view(player), game.legal_actions()))")
+            lines.append("    game.apply(decide(game, bots[game.to_act]))  # a bot gets its view (and information set)")
             return "\n".join([*dict.fromkeys(imports), *lines])
         codes = list(self.codes)
         if failing is None and codes and check in _transition_checks(rs):

@@ -157,7 +157,7 @@ def _with_bot(name, factory):
 
 def test_every_registered_bot_is_played_and_reported():
     report = conformance_suite([counter()], players=[1, 2], games=1, bot_games=2)
-    assert report.bots == ("random",) and report.bot_games == 4
+    assert report.bots == ("ismcts", "random") and report.bot_games == 8  # the core registers both
 
 
 def test_a_bot_that_crashes_fails_the_kit_naming_the_bot():
