@@ -56,13 +56,23 @@ def play_game(game: Game, agents: Sequence[Agent]) -> Game:
             player = frame.player
             legal = game.legal_actions()
             view = game.view(player) if wants[player] else None
-            game.apply(agents[player].act(view, legal))
+            game.apply(_ask(agents[player], game, player, view, legal))
             continue
         player = turns.next(game)
         legal = game.legal_actions(player)
         view = game.view(player) if wants[player] else None
-        game.apply(agents[player].act(view, legal), player)
+        game.apply(_ask(agents[player], game, player, view, legal), player)
     return game
+
+
+def _ask(agent: Agent, game: Game, player: int, view: View | None, legal: Sequence[Action]) -> Action:
+    """``agent.act(view, legal)``; a search bot (``uses_information``) also gets the player's
+    information set (:class:`beanframe.search.InformationSet`), never the game."""
+    if getattr(agent, "uses_information", False):
+        from beanframe.search import InformationSet
+
+        return agent.act(view, legal, InformationSet(game, player))  # type: ignore[call-arg]
+    return agent.act(view, legal)
 
 
 class DeciderTurns:

@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from beanframe.agents import Agent, DeciderTurns, make_bot
+from beanframe.agents import Agent, DeciderTurns, _ask, make_bot
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
 from beanframe.core.present import explain, presentation
@@ -186,7 +186,7 @@ class PlaySession:
         legal = game.legal_actions(player)
         try:
             view = game.view(player) if getattr(agent, "uses_view", True) else None
-            action = agent.act(view, legal)
+            action = _ask(agent, game, player, view, legal)  # a search bot also gets its information set
         except Exception as exc:
             raise BotFailure(
                 f"{self.seats[player]} (player {player + 1}) failed in turn {game.state.turn}: "

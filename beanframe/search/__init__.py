@@ -23,9 +23,10 @@ __all__ = ["ISMCTSBot", "InformationSet", "decide", "play_game", "rewards"]
 
 def decide(game: Game, agent: object, player: int | None = None):
     """The action ``agent`` chooses for ``player`` (default: the player to act) in ``game``,
-    given only that player's view, information set and legal actions."""
+    given only that player's view (if it ``uses_view``), information set (if it
+    ``uses_information``) and legal actions."""
     player = game.to_act if player is None else player
-    legal = game.legal_actions()
+    legal = game.legal_actions(player)
     view = game.view(player) if getattr(agent, "uses_view", True) else None
     if getattr(agent, "uses_information", False):
         return agent.act(view, legal, InformationSet(game, player))
@@ -33,9 +34,14 @@ def decide(game: Game, agent: object, player: int | None = None):
 
 
 def play_game(game: Game, agents: Sequence[object]) -> Game:
-    """Play ``game`` to its end, asking ``agents[player]`` through :func:`decide`."""
+    """Play ``game`` to its end, asking ``agents[player]`` through :func:`decide`; group
+    decisions ask their deciders in turn as :func:`beanframe.agents.play_game` does."""
+    from beanframe.agents import DeciderTurns
+
     if len(agents) != game.players:
         raise ConfigError(f"{len(agents)} agents for a {game.players}-player game")
+    turns = DeciderTurns(game.players)
     while not game.is_over:
-        game.apply(decide(game, agents[game.to_act]))
+        player = turns.next(game)
+        game.apply(decide(game, agents[player], player), player)
     return game

@@ -78,6 +78,7 @@ def test_ratings_follow_the_ranks():
 
 
 SPY = '''
+from beanframe.core.view import View
 
 SEEN = []
 
