@@ -143,6 +143,7 @@ class ISMCTSBot:
         self._root_game: Any = None  # the first sample of the current search, and its worth
         self._base: list[float] | None = None
         self._stop_turn: float = math.inf
+        self._me = 0
         #: statistics of the last decision: iterations run and seconds spent
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -177,7 +178,7 @@ class ISMCTSBot:
             game = info.sample(rng)
             if n == 0:
                 self._root_game, self._base = game.clone(), None
-                self._stop_turn = self._horizon_turn(game)
+                self._stop_turn, self._me = self._horizon_turn(game), info.player
             self._iterate(root, game, rng)
             n += 1
         self.last_iterations = n
@@ -189,9 +190,9 @@ class ISMCTSBot:
         path = []
         c = self.c
         # selection and expansion (within the horizon: a plan for the turns up to it)
-        stop = self._stop_turn
+        stop, me = self._stop_turn, self._me
         state = game.state
-        while not game.is_over and state.turn < stop:
+        while not game.is_over and (state.turn < stop or state.active != me):
             legal = game.legal_actions()
             if len(legal) == 1:
                 game.apply(legal[0])
@@ -263,9 +264,9 @@ class ISMCTSBot:
             return
         policy = self._policy(game)
         wants_view = getattr(policy, "uses_view", True)
-        stop = self._stop_turn
+        stop, me = self._stop_turn, self._me
         state = game.state
-        while not game.is_over and left and state.turn < stop:
+        while not game.is_over and left and (state.turn < stop or state.active != me):
             legal = game.legal_actions()
             if len(legal) == 1:
                 game.apply(legal[0])
@@ -275,8 +276,10 @@ class ISMCTSBot:
             game.apply(policy.act(view, legal))
 
     def _horizon_turn(self, game: Game) -> float:
-        """The turn at whose first decision the search stops and evaluates (``horizon`` turns
-        after the current one), when the rollout bot can evaluate positions; else never."""
+        """The search stops and evaluates at the first decision of the searcher's own turn that
+        begins ``horizon`` turns or more after the current one (so pending choices are its own,
+        which is what the evaluation assumes), when the rollout bot can evaluate positions; else
+        never."""
         if not self.horizon or self._rollout_name(game.ruleset) == "random":
             return math.inf
         if getattr(self._policy(game), "evaluate", None) is None:
