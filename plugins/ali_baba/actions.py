@@ -26,6 +26,10 @@ class Done(Action):
     name = "done"
     text = "done"
 
+    @classmethod
+    def domain(cls, config):
+        return (DONE,)
+
 
 @frozen(cache_hash=True)
 class Sell(Action):
@@ -170,11 +174,19 @@ class Accept(Action):
     name = "accept"
     text = "accept the offer"
 
+    @classmethod
+    def domain(cls, config):
+        return (ACCEPT,)
+
 
 @frozen(cache_hash=True)
 class Decline(Action):
     name = "decline"
     text = "decline the offer"
+
+    @classmethod
+    def domain(cls, config):
+        return (DECLINE,)
 
 
 @frozen(cache_hash=True)
