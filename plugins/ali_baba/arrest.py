@@ -48,8 +48,8 @@ class ArrestStep(Step):
             if not part.white:
                 part.white = game.random().randint(1, 6)
                 game.emit("white", mover, part.white)
+            game.replace_top("arrest", mover, mask, 3)  # first: arrest() may push bail frames on top
             arrest(game, mask)
-            game.replace_top("arrest", mover, mask, 3)
             return False
         # stage 3: every bail is settled
         part.black = part.white = part.hunted = 0

@@ -98,12 +98,25 @@ class GreedyBot:
             return -sum(len(b.card_fate[c] & row_numbers(b, pips)) for c in mine)
         if isinstance(action, a.Shed):
             fee = b.last_chance_fee if t.black else b.shed_fee
-            poor = t.piasters[me] < b.bail * len(t.bandits[me])
-            return self.risk(action.card, t.black) * (3 if poor else 1) - fee - self.keep_worth(t, action.card)
-        if isinstance(action, (a.Offer, a.Swap)):
-            return -1.0  # the greedy bot does not haggle
-        if action is a.ACCEPT:
-            return -1.0  # it cannot see the offer in its view; declining is safe
+            chance = self.risk(action.card, t.black) / b.bail
+            if t.piasters[me] - fee < b.bail:  # an arrest would bankrupt it: every bandit sold off
+                loss = sum(self.keep_worth(t, c) - b.price(c, here) for c in t.bandits[me])
+            else:
+                loss = b.bail
+            return chance * loss - fee - self.keep_worth(t, action.card)
+        if isinstance(action, a.Offer):
+            # sell a hunted card to another player when the price beats keeping it
+            if not t.hunted:
+                return -1.0
+            return a.PRICES[action.price] - self.keep_worth(t, action.card) + self.risk(action.card, t.black)
+        if isinstance(action, a.Swap):
+            return -1.0  # it does not swap on its own initiative
+        if action is a.ACCEPT and len(t.offer) == 4:
+            mode, card, _, x = t.offer
+            got = self.keep_worth(t, card) - self.risk(card, t.black if t.hunted else 0) * (1 if t.hunted else 2)
+            if mode == 0:  # a sale: worth it below what the card brings in
+                return got - a.PRICES[x] - 20
+            return got - self.keep_worth(t, x) - 20  # a swap
         if action is a.DECLINE:
             return 0.0
         if isinstance(action, a.Bail):

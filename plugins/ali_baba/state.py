@@ -32,7 +32,13 @@ class AliBabaView:
     hunted: int  # gangs Ali Baba hunts now (a bit per gang; 0: none)
     arrested: tuple[tuple[int, ...], ...]
     offers: tuple[int, ...]  # offers each player made in the current negotiation
+    offer: tuple[int, ...]  # the open offer (mode 0 sale / 1 swap, card, proposer, price level / card)
     board_file: str  # the board option ("": the shipped reconstruction), so a renderer can draw it
+
+
+def _open_offer(game) -> tuple[int, ...]:
+    stack = game.state.stack
+    return stack[-1].args if stack and stack[-1].kind == "answer" else ()
 
 
 @define(slots=True)
@@ -101,6 +107,7 @@ class AliBaba:
             hunted=self.hunted,
             arrested=tuple(tuple(a) for a in self.arrested),
             offers=tuple(self.offers),
+            offer=_open_offer(game),
             board_file=game.ruleset.config.options[PART].board,
         )
 
