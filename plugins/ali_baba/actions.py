@@ -21,6 +21,11 @@ def _board(config):
     return config.params["ali_baba"].board
 
 
+def _card(game, card: int) -> str:
+    board = _board(game.ruleset.config)
+    return f"{board.group_names[card // 4]} ({board.gang_names[card // 16]}, loot {board.card_value[card]})"
+
+
 @frozen(cache_hash=True)
 class Done(Action):
     name = "done"
@@ -41,6 +46,9 @@ class Sell(Action):
     def domain(cls, config):
         return SELL
 
+    def describe(self, game):
+        return f"{self.name} {_card(game, self.card)}"
+
 
 @frozen(cache_hash=True)
 class Take(Action):
@@ -51,6 +59,9 @@ class Take(Action):
     @classmethod
     def domain(cls, config):
         return TAKE
+
+    def describe(self, game):
+        return f"{self.name} {_card(game, self.card)}"
 
 
 @frozen(cache_hash=True)
@@ -73,6 +84,9 @@ class Go(Action):
     @classmethod
     def domain(cls, config):
         return tuple(go(f) for f in range(len(_board(config).field_ids)))
+
+    def describe(self, game):
+        return f"move Ali Baba to field {_board(game.ruleset.config).field_ids[self.field]}"
 
 
 @frozen(cache_hash=True)
@@ -107,6 +121,9 @@ class Give(Action):
     def domain(cls, config):
         return GIVE
 
+    def describe(self, game):
+        return f"{self.name} {_card(game, self.card)}"
+
 
 @frozen(cache_hash=True)
 class ChooseGang(Action):
@@ -139,6 +156,9 @@ class Shed(Action):
     @classmethod
     def domain(cls, config):
         return SHED
+
+    def describe(self, game):
+        return f"{self.name} {_card(game, self.card)}"
 
 
 @frozen(cache_hash=True)
@@ -199,6 +219,9 @@ class Bail(Action):
     def domain(cls, config):
         return BAIL
 
+    def describe(self, game):
+        return f"{self.name} {_card(game, self.card)}"
+
 
 @frozen(cache_hash=True)
 class Surrender(Action):
@@ -209,6 +232,9 @@ class Surrender(Action):
     @classmethod
     def domain(cls, config):
         return SURRENDER
+
+    def describe(self, game):
+        return f"{self.name} {_card(game, self.card)}"
 
 
 DONE, ACCEPT, DECLINE = Done(), Accept(), Decline()
