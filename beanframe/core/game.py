@@ -545,6 +545,18 @@ class Game:
             raise ValueError(f"set_active: no player {player!r} in a {s.players}-player game")
         s.active = player
 
+    def set_next_player(self, player: int) -> None:
+        """Make ``player`` (0-based) the one whose turn comes after the current turn, instead of
+        the next player in order (a round's last mover hands the start to the poorest player);
+        play goes on from them in the usual order. Only during the turns (ValueError otherwise:
+        during set-up use ``set_active``) and with a player of this game (ValueError)."""
+        s = self.state
+        if s.stage != TURNS:
+            raise ValueError(f"set_next_player({player!r}) is only allowed during the turns, not in stage {self.stage_name}")
+        if type(player) is not int or not 0 <= player < s.players:
+            raise ValueError(f"set_next_player: no player {player!r} in a {s.players}-player game")
+        s.next_active = player
+
     def _settle(self) -> None:
         """Carry out what waits for the driver: "end now" (clear the stack and the waiting
         frames; from set-up or the turns, go to the end stage), else stack the listener frames."""
@@ -592,7 +604,10 @@ class Game:
                         else:
                             s.turn += 1
                             s.phase = -1
-                            s.active = self.next_player()
+                            if s.next_active < 0:
+                                s.active = self.next_player()
+                            else:  # chosen by game code (set_next_player): used once
+                                s.active, s.next_active = s.next_active, -1
                             self.emit("turn", s.turn, s.active)
                     else:
                         s.stage, s.phase = OVER, -1

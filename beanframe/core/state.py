@@ -99,6 +99,9 @@ class State:
     n_events: int = 0
     #: a copy made by ``game.determinize``: hidden cards and seed are a guess (no save file)
     determinized: bool = False
+    #: the player whose turn comes next, when game code chose one (``game.set_next_player``);
+    #: -1: the usual order. Consumed when the next turn starts, so it never outlives a turn.
+    next_active: int = -1
 
     def clone(self) -> State:
         return State(
@@ -117,4 +120,5 @@ class State:
             self.events,
             self.n_events,
             self.determinized,
+            self.next_active,
         )

@@ -1,0 +1,82 @@
+"""How the terminal shows Ali Baba's table: the track with Ali Baba's position, the dice, the open
+piles, each player's bandits and piasters (``beanframe_register_renderers``)."""
+
+from __future__ import annotations
+
+import functools
+
+from rich.table import Table
+from rich.text import Text
+
+from . import data as d
+from .data import gang, load_board
+
+SYMBOL = {d.START: "S", d.EMPTY: ".", d.QUESTION: "?", d.DIE: "D", d.ALL: "*", d.EVENT: "e"}
+GANG_SYMBOL = "YGBR"  # yellow swindlers, green thieves, blue deceivers, red robbers
+STYLE = ("yellow", "green", "blue", "red")
+
+
+def _symbol(board, f: int) -> str:
+    if board.kind[f] == d.GANG:
+        return GANG_SYMBOL[board.gang_of[f]]
+    return SYMBOL[board.kind[f]]
+
+
+def track_lines(board, here: int) -> list[Text]:
+    """One line per district: its fields in route order (branches in brackets), Ali Baba as [A]."""
+    lines = []
+    for district in range(d.DISTRICTS):
+        line = Text(f"district {district + 1} ")
+        prices = "/".join(str(board.prices[g][district]) for g in range(d.GANGS))
+        for f, fid in enumerate(board.field_ids):
+            if board.district[f] != district:
+                continue
+            mark = "A" if f == here else _symbol(board, f)
+            branch = fid.endswith("b")
+            text = f"({mark})" if branch else f"[{mark}]" if f == here else f" {mark} "
+            style = "bold reverse" if f == here else STYLE[board.gang_of[f]] if board.kind[f] == d.GANG else ""
+            line.append(text, style=style)
+        line.append(f"  prices Y/G/B/R {prices}")
+        lines.append(line)
+    return lines
+
+
+def card_text(board, card: int) -> Text:
+    name = board.group_names[card // d.PER_GROUP]
+    fate = ",".join(str(n) for n in sorted(board.card_fate[card]))
+    return Text(f"k{card + 1} {name} {board.card_value[card]} [{fate}]", style=STYLE[gang(card)])
+
+
+def render_table(part_view, view, seats):
+    """The part's view -> renderables."""
+    board = _board_of_view(part_view)
+    out: list = [Text(f"round {part_view.round}: Ali Baba on field {board.field_ids[part_view.field]}")]
+    out += track_lines(board, part_view.field)
+    dice = f"black die {part_view.black or '-'}  white die {part_view.white or '-'}"
+    out.append(Text(f"fate grid: {dice}  (legend: S start . loot ? D * four symbols e event Y G B R gangs)"))
+    piles = Text("open piles: ")
+    for g, c in enumerate(part_view.open_cards):
+        piles.append(card_text(board, c) if c is not None else Text("(empty)"))
+        piles.append(f" ({part_view.pile_sizes[g]} cards)  ")
+    out.append(piles)
+    grid = Table(show_header=True, header_style="bold")
+    grid.add_column("player")
+    grid.add_column("piasters", justify="right")
+    grid.add_column("moves", justify="right")
+    grid.add_column("bandits")
+    for p, cards in enumerate(part_view.bandits):
+        bandits = Text(" ").join(card_text(board, c) for c in cards) if cards else Text("-")
+        grid.add_row(f"player {p + 1}", str(part_view.piasters[p]), str(part_view.hand_sizes[p]), bandits)
+    out.append(grid)
+    if part_view.hand is not None:
+        out.append(Text("your movement cards: " + " ".join(str(v) for v in part_view.hand)))
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def _board(path: str):
+    return load_board(path)
+
+
+def _board_of_view(part_view):
+    return _board(part_view.board_file)
