@@ -13,6 +13,7 @@ from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
 
 from . import purchase, setup, tax
+from .buildings import flip, gas_station, play, pub
 from .actions import ALL as ACTIONS
 from .cards import CARDS
 from .supply import NAME, PART, Buildings
@@ -62,7 +63,7 @@ def beanframe_register_parts(register):
 
 @hookimpl
 def beanframe_register_actions(register):
-    for cls in ACTIONS:
+    for cls in (*ACTIONS, *play.ACTIONS, *flip.ACTIONS, *pub.ACTIONS):
         register(cls)
 
 
@@ -71,6 +72,9 @@ def beanframe_register_steps(register):
     register(setup.StartingCoinsStep())
     for step in purchase.STEPS:
         register(step)
+    register(play.PlayStep(), replace=True)  # Casino, Varieté, Nightbar fields
+    register(pub.TaxStep(), replace=True)  # Pub 3
+    register(flip.FlipStep())  # the stop rule and the Undertakers (F.24)
 
 
 @hookimpl
@@ -83,6 +87,8 @@ def beanframe_register_options(register):
 def beanframe_register_phases(pipeline):
     pipeline.add("setup", "starting_coins", setup.phase_starting_coins, title="two hand cards become starting coins",
                  after="mafia_start")
+    pipeline.replace("flip", flip.phase_flip)  # F.24
+    pipeline.replace("draw", gas_station.phase_draw)  # Gas Stations
 
 
 def _p(player: int) -> str:
