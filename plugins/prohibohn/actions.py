@@ -45,8 +45,8 @@ class StartingCoin(Action):
         return (cls(h) for h in range(config.params["beans"].hand_size))
 
     def describe(self, game: Game) -> str:
-        card = game.part(BEANS).hands[game.to_act][self.hand]
-        return f"lay hand card {self.hand + 1} ({_bean(game, card)}) face down as a starting coin"
+        # no bean named: front ends also describe other players' moves with this text
+        return f"lay hand card {self.hand + 1} face down as a starting coin"
 
 
 @frozen(cache_hash=True)

@@ -110,6 +110,14 @@ def beanframe_register_events(events):
 
 
 @hookimpl
+def beanframe_register_renderers(register):
+    from .render import buildings_command, render_prohibohn
+
+    register.part(PART, render_prohibohn)
+    register.command("buildings", buildings_command, "buildings [NAME]: every building card's price and power")
+
+
+@hookimpl
 def beanframe_score(game, sheet):
     """Buildings (1, 3 or 4; 1-buildings 0 or 4 as RULES B says), police stations and their
     bonus, the razzia (F.9). The coins and the mafia's treasury are Al Cabohne's lines."""
