@@ -18,6 +18,7 @@ from beanframe.core.view import View
 from beanframe.errors import (
     BeanframeError,
     ConfigError,
+    DeterminizedGameError,
     GameOverError,
     IllegalActionError,
     SaveFileError,
@@ -28,6 +29,7 @@ __version__ = "0.1.0"
 __all__ = [
     "BeanframeError",
     "ConfigError",
+    "DeterminizedGameError",
     "Game",
     "GameOverError",
     "IllegalActionError",

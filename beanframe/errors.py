@@ -25,3 +25,8 @@ class SaveFileError(BeanframeError):
 
 class GameOverError(BeanframeError):
     """An action was given to a game that has already ended."""
+
+
+class DeterminizedGameError(BeanframeError):
+    """A determinized game (``game.determinize``: a guess at the hidden cards, for search) was
+    asked for something only a real game has, such as a save file."""

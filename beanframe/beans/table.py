@@ -139,21 +139,6 @@ class BeanTable:
             run_outs=self.run_outs,
         )
 
-    def resample_hidden(self, observer: int, rng: Any) -> None:
-        """Redeal what ``observer`` cannot see (the deck and the other hands), keeping sizes: a
-        determinization for search bots, and the basis of the views-leak-nothing check."""
-        pool = list(self.deck)
-        others = [p for p in range(len(self.hands)) if p != observer]
-        for p in others:
-            pool.extend(self.hands[p])
-        rng.shuffle(pool)
-        at = 0
-        for p in others:
-            n = len(self.hands[p])
-            self.hands[p] = pool[at : at + n]
-            at += n
-        self.deck = pool[at:]
-
     def zones(self) -> dict[str, list[int]]:
         """Every card of the table by zone (for accounting checks)."""
         out: dict[str, list[int]] = {"deck": self.deck, "discard": self.discard, "set_aside": self.set_aside}

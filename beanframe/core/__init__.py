@@ -12,6 +12,7 @@ from beanframe.core.compose import (
     get_plugin_manager,
     installed_variants,
 )
+from beanframe.core.determinize import Hidden
 from beanframe.core.game import Game, Ruleset, compose, new_game
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
@@ -28,6 +29,7 @@ __all__ = [
     "Config",
     "Frame",
     "Game",
+    "Hidden",
     "NoOptions",
     "Option",
     "Phase",

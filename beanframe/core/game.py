@@ -49,7 +49,7 @@ from beanframe.core.state import (
 )
 from beanframe.core.steps import Option, Step
 from beanframe.core.variant import VariantInfo
-from beanframe.errors import ConfigError, GameOverError, IllegalActionError
+from beanframe.errors import ConfigError, DeterminizedGameError, GameOverError, IllegalActionError
 
 
 class Ruleset:
@@ -339,7 +339,9 @@ class Game:
 
     def random(self) -> random.Random:
         """A fresh random stream derived from the seed and how many streams were drawn before:
-        the only source of chance, so a game is fully given by its seed and its actions."""
+        the only source of chance, so a game is fully given by its seed and its actions. A
+        determinized game (:meth:`determinize`) has a fresh seed drawn from the searcher's
+        generator, so its future chance is not the real game's."""
         s = self.state
         s.chance += 1
         return random.Random(f"beanframe/{s.seed}/{s.chance}")
@@ -472,9 +474,22 @@ class Game:
         g.setup_args = {k: list(v) if isinstance(v, list) else v for k, v in self.setup_args.items()}
         return g
 
+    def determinize(self, observer: int | None, rng: random.Random) -> Game:
+        """A new game in which everything ``observer`` (None: a spectator) cannot see is redealt
+        with ``rng``, consistently across every part and with what was revealed, and whose future
+        chance comes from ``rng`` too: a fair copy for search. This game is not changed. See
+        :mod:`beanframe.core.determinize`."""
+        from beanframe.core.determinize import determinize
+
+        return determinize(self, observer, rng)
+
     def to_json(self) -> str:
+        """The canonical save text (see :mod:`beanframe.core.persist`). A determinized game has
+        none: its hidden cards are a guess that its seed and actions do not rebuild."""
         from beanframe.core.persist import dump_game
 
+        if self.state.determinized:
+            raise DeterminizedGameError("a determinized game cannot be saved: its hidden cards are a guess, not what its seed and actions rebuild")
         return dump_game(self)
 
     @property

@@ -5,7 +5,7 @@ set, its options and a player count); they are called **one plugin at a time in 
 (a variant after the variants it requires, ties by name), so a variant can refine what its
 requirements set up. They collect plain functions and data; the hot path of a game (``legal_actions``
 and ``apply``) then calls those directly and never goes through pluggy. *Game* hooks run a bounded
-number of times per game (at its end, or on demand for checks), never per card.
+number of times per game (at its end, or on demand for checks and search), never per card.
 
 Implementations take only the arguments they need, by name, and never declare defaults.
 """
@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    import random
+
     from beanframe.core.compose import (
         ActionRegistry,
         BotRegistry,
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
         SeatRegistry,
         StepRegistry,
     )
+    from beanframe.core.determinize import Hidden
     from beanframe.core.game import Game
     from beanframe.core.pipeline import PipelineBuilder
     from beanframe.core.present import RendererRegistry
@@ -209,6 +212,44 @@ def beanframe_game_stats(game: Game) -> dict[str, float]:
 
     Result: collected dicts, merged in dependency order (a later variant's value for a name
     replaces an earlier one's); read through ``beanframe.core.scoring.game_stats(game)``.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Hidden information: determinization for search (``game.determinize``), on demand
+# --------------------------------------------------------------------------------------------
+
+
+@hookspec
+def beanframe_hidden(game: Game, observer: int | None) -> list[Hidden]:
+    """Declare what ``observer`` cannot see of this plugin's parts, for ``game.determinize``.
+
+    - ``game``: the game being determinized (already a copy; the zones' lists are redealt in place).
+    - ``observer``: the player whose knowledge is kept, or None for a spectator.
+
+    Return :class:`~beanframe.core.determinize.Hidden` zones: ``Hidden(pool, cards, known)``, the
+    live list ``cards`` of a part, the ``pool`` its cards mix with ("beans": every hidden bean card
+    of every part forms one pool, so the redeal is game-wide), and ``known``, the positions the
+    observer knows mapped to their cards (a shown hand, a bean named in an open offer). A plugin
+    may name a list another plugin declared, to add what its rules reveal about it.
+
+    Result: collected, one list per plugin, in dependency order; zones naming the same list are
+    merged (their known positions united; a contradiction is an error naming the plugin); then
+    every pool is redealt as one (see :mod:`beanframe.core.determinize`).
+    """
+
+
+@hookspec
+def beanframe_determinize(game: Game, observer: int | None, rng: random.Random) -> None:
+    """Redeal, in place, what ``observer`` cannot see that is not a zone of cards (hidden data of
+    another shape), or bring derived bookkeeping in line with the redealt cards.
+
+    - ``game``: the determinized copy, after the game-wide redeal of the ``beanframe_hidden`` zones.
+    - ``observer``: the player whose knowledge is kept, or None for a spectator.
+    - ``rng``: the searcher's generator; draw every guess from it, never from ``game.random()``.
+
+    Result: none; called one plugin at a time in dependency order. What ``observer`` sees
+    (``game.view(observer)``) must not change.
     """
 
 

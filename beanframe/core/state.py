@@ -80,6 +80,8 @@ class State:
     n_actions: int = 0
     events: tuple | None = None  # linked list of event tuples (kind, *args)
     n_events: int = 0
+    #: a copy made by ``game.determinize``: hidden cards and seed are a guess (no save file)
+    determinized: bool = False
 
     def clone(self) -> State:
         return State(
@@ -97,4 +99,5 @@ class State:
             self.n_actions,
             self.events,
             self.n_events,
+            self.determinized,
         )

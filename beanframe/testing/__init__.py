@@ -23,8 +23,12 @@ What is checked, after every action of random play (:func:`random_playthrough`):
 - legality: every legal action applies (on a copy); an action of the ruleset that is not legal
   (as an action, a code or an id) raises IllegalActionError and changes nothing;
 - clones share no mutable data with the original, and acting on them leaves it unchanged;
-- views leak nothing: redealing the hidden cards (``part.resample_hidden``) leaves every
-  observer's view unchanged; old views stay put;
+- views leak nothing: redealing the hidden cards (``game.determinize(observer, rng)``) leaves
+  every observer's view unchanged; old views stay put;
+- determinization is fair (``beanframe.testing.determinize``, at positions 1, 2, 4, 8, ...): the
+  original is untouched, the same generator gives the same copy, the information state is kept,
+  invariants hold, the copy refuses to be saved and plays on legally, and its future chance (and,
+  with enough hidden cards, its hidden cards) differ from the real game's and between generators;
 - the checks each variant registers through the ``beanframe_register_checks`` hook (a bean game:
   its table's views, fixed-order hands that only lose cards and gain cards at the back);
 - the end: within 5,000 actions; ``result`` only once over; winners non-empty seats of the game;

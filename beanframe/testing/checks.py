@@ -5,10 +5,10 @@ and raises :class:`ConformanceError` naming the broken property and where it bro
 changes the game it is given: whatever they try (a legal action, an illegal one, a redeal of the
 hidden cards) happens on a copy, or is an attempt the engine must refuse without a change.
 
-Parts may offer an optional method the checks use: ``resample_hidden(observer, rng)``, which
-redeals, in place, what ``observer`` (a player index, or None for a spectator) cannot see, keeping
-every size. The views-leak-nothing check applies it to a copy and demands that the observer's view
-does not change.
+Hidden information is declared through the ``beanframe_hidden`` hook (and
+``beanframe_determinize``): the views-leak-nothing check determinizes a copy for each observer
+(``game.determinize(observer, rng)``, which redeals everything that observer cannot see) and
+demands that the observer's view does not change (see also :mod:`beanframe.testing.determinize`).
 
 The kit knows no game. A variant adds its own checks with the ``beanframe_register_checks`` hook
 (:class:`CheckRegistry`): position checks run with the kit's on every position, transition checks
@@ -441,13 +441,12 @@ def check_clone(game: Game) -> None:
 def check_views(
     game: Game, rng: random.Random, seen: Mapping[int | None, View] | None = None, thorough: bool = True
 ) -> None:
-    """Views leak nothing: redealing what an observer cannot see (every part's
-    ``resample_hidden``, on a copy) does not change that observer's view. With ``thorough``,
+    """Views leak nothing: redealing what an observer cannot see (``game.determinize(observer,
+    rng)``, a copy) does not change that observer's view. With ``thorough``,
     views must also be plain JSON-able data. ``seen`` may give the position's views
     (``views(game)``) when they were computed already. (What a part's view must show is the
     variant's to check: ``beanframe_register_checks``.)"""
     problems: list[str] = []
-    resamplable = [name for name, part in game.state.parts.items() if hasattr(part, "resample_hidden")]
     for p in observers(game):
         view = seen[p] if seen is not None else game.view(p)
         if view.player != p:
@@ -457,11 +456,11 @@ def check_views(
                 json.dumps(view.to_dict())
             except (TypeError, ValueError) as exc:
                 problems.append(f"view({p}).to_dict() is not plain data: {exc}")
-        if not resamplable:
+        try:
+            copy = game.determinize(p, rng)
+        except Exception as exc:  # noqa: BLE001 - any error is the finding
+            problems.append(f"game.determinize({p}) fails: {type(exc).__name__}: {exc}")
             continue
-        copy = fresh_copy(game)
-        for name in resamplable:
-            copy.state.parts[name].resample_hidden(p, rng)
         other = copy.view(p)
         if other != view:
             diff = _first_difference(view.to_dict(), other.to_dict())
@@ -661,7 +660,7 @@ def check_save_load(game: Game) -> Game:
 # --------------------------------------------------------------------------------------------
 
 #: the names of the per-position checks, for ``skip=``
-POSITION_CHECKS = ("consistency", "invariants", "legality", "illegal", "clone", "views", "end")
+POSITION_CHECKS = ("consistency", "invariants", "legality", "illegal", "clone", "views", "determinize", "end")
 
 
 def check_game(
@@ -674,8 +673,9 @@ def check_game(
 ) -> None:
     """Every per-position check on ``game`` (its state is left exactly as it was): the core's
     consistency, the variants' invariants, legal actions apply, an illegal action is refused
-    without a change, clones are independent, views leak nothing, the end is well-formed, and
-    the position checks the variants registered (``beanframe_register_checks``).
+    without a change, clones are independent, views leak nothing, determinization is fair (when
+    ``thorough``: :mod:`beanframe.testing.determinize`), the end is well-formed, and the position
+    checks the variants registered (``beanframe_register_checks``).
     ``seen`` may give the position's views (``views(game)``) when they were computed already.
     ``thorough`` adds the checks whose cost grows with the game's length (the save text is
     unchanged by refused actions; views are JSON-able): random play runs them now and then."""
@@ -699,6 +699,10 @@ def check_game(
         check_clone(game)
     if "views" not in skip:
         check_views(game, rng, seen, thorough)
+    if "determinize" not in skip and thorough:
+        from beanframe.testing.determinize import check_determinize
+
+        check_determinize(game, rng)
     if "end" not in skip:
         check_end(game)
     check_registered(game, seen, skip)

@@ -164,7 +164,9 @@ def beanframe_register_events(events):
     events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {names[c]} from field {f + 1} for {coins} coins")
     events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {cost} coins")
     events.describe("draw", lambda g, p: f"{_p(p)} draws a card")
-    events.describe("show_hand", lambda g, p: f"{_p(p)} shows a hand no empty boss can take")
+    events.describe(
+        "show_hand", lambda g, p, hand: f"{_p(p)} shows a hand no empty boss can take: {', '.join(names[c] for c in hand)}"
+    )
     events.describe("game_over", "the game is over")
 
 
@@ -221,6 +223,14 @@ def beanframe_register_checks(register):
     from beanframe.beans.conformance import register_checks
 
     register_checks(register, BEANS)
+
+
+@hookimpl
+def beanframe_hidden(game, observer):
+    """The deck and the other hands; a shown hand's cards stay known (see hidden.py)."""
+    from .hidden import hidden
+
+    return hidden(game, observer)
 
 
 @hookimpl

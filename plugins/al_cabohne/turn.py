@@ -414,8 +414,9 @@ class RefillStep(Step):
             game.pop()
             return False
         if not gifts(game, frame.player, only_empty=True):
-            if game.state.parts[BEANS].hands[frame.player]:
-                game.emit("show_hand", frame.player)
+            hand = game.state.parts[BEANS].hands[frame.player]
+            if hand:  # shown to everyone: the event names the cards (determinization keeps them)
+                game.emit("show_hand", frame.player, tuple(hand))
             game.pop()
             return False
         return True

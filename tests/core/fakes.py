@@ -17,6 +17,7 @@ from attrs import define, field, frozen
 from attrs.validators import and_, ge, instance_of, le
 
 from beanframe.core.actions import Action, param
+from beanframe.core.determinize import Hidden
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.scoring import seat_name
 from beanframe.core.steps import Step
@@ -87,17 +88,6 @@ class Tally:
             played=tuple(self.played),
             peek=self.pool[-1] if self.bug == "leaky_view" and self.pool else None,
         )
-
-    def resample_hidden(self, observer: int | None, rng: Any) -> None:
-        pool = list(self.pool)
-        others = [p for p in range(len(self.hands)) if p != observer]
-        for p in others:
-            pool.extend(self.hands[p])
-        rng.shuffle(pool)
-        for p in others:
-            n = len(self.hands[p])
-            self.hands[p], pool = pool[:n], pool[n:]
-        self.pool = pool
 
 
 @frozen(cache_hash=True)
@@ -215,6 +205,11 @@ def counter(
 
         register.transition("hand order", hand_order_check(PART))  # hands are fixed-order
 
+    def hidden(game, observer):
+        # the pool and the other hands are hidden (for game.determinize)
+        tally = game.state.parts[PART]
+        return [Hidden("cards", tally.pool), *(Hidden("cards", h) for p, h in enumerate(tally.hands) if p != observer)]
+
     def score(game, sheet):
         tally = game.state.parts[PART]
         for p in range(game.players):
@@ -241,6 +236,7 @@ def counter(
         beanframe_register_phases=register_phases,
         beanframe_score=score,
         beanframe_register_checks=register_checks,
+        beanframe_hidden=hidden,
     )
     if invariants:
         hooks["beanframe_invariants"] = check
