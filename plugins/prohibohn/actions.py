@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of
 from beanframe.core.actions import Action, param
 

@@ -118,6 +118,16 @@ def beanframe_register_renderers(register):
 
 
 @hookimpl
+def beanframe_hidden(game, observer):
+    """The opponent's face-down starting coins (the coins from sales are known: hidden.py)."""
+    from beanframe.beans.hidden import face_down
+
+    part: Buildings = game.part(PART)
+    coins = game.part("beans").coins
+    return [face_down(coins[p], range(part.face_down[p])) for p in range(game.players) if p != observer]
+
+
+@hookimpl
 def beanframe_score(game, sheet):
     """Buildings (1, 3 or 4; 1-buildings 0 or 4 as RULES B says), police stations and their
     bonus, the razzia (F.9). The coins and the mafia's treasury are Al Cabohne's lines."""

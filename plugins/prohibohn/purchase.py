@@ -79,7 +79,8 @@ def buy(game: Game, player: int, card_id: int, bean: int) -> None:
     part: Buildings = s.parts[PART]
     card = CARDS[card_id]
     pay = dict(payments(card, table.coins[player], _bean_index(game)))
-    paid = take_coins(table.coins[player], bean, pay[bean])
+    paid, revealed = take_coins(table.coins[player], bean, pay[bean], part.face_down[player])
+    part.face_down[player] -= revealed
     table.set_aside.extend(paid)  # under the discard, coin side up
     part.take(player, card_id)
     game.emit("buy", player, card_id, bean, len(paid))

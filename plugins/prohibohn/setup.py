@@ -10,6 +10,7 @@ from beanframe.beans import PART as BEANS
 from beanframe.core.steps import Step
 
 from . import actions as A
+from .supply import PART
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -36,7 +37,11 @@ class StartingCoinsStep(Step):
     def apply(self, game: Game, frame: Frame, action) -> None:
         table = game.state.parts[BEANS]
         hand = table.hands[frame.player]
-        table.coins[frame.player].append(hand.pop(action.hand))  # the rest keep their order
+        coins = table.coins[frame.player]
+        part = game.state.parts[PART]
+        # face-down coins stay the first ones of the list (purchases use them last)
+        coins.insert(part.face_down[frame.player], hand.pop(action.hand))  # the rest keep their order
+        part.face_down[frame.player] += 1
         game.emit("starting_coin", frame.player)  # public: that a coin was laid, never which
         laid = frame.args[0] + 1
         if laid >= STARTING_COINS or not hand:

@@ -40,15 +40,18 @@ class Buildings:
     protected: list[int] = field(factory=list)  # 1-buildings worth 4 when the razzia was bought
     razzia: bool = False
     stopped: int = 0  # F.23: 1 after the stop at the last run-out, 2 after the extra deck's
+    #: per player: the first this-many coins of ``beans.coins[p]`` are face-down starting coins
+    face_down: list[int] = field(factory=list)
 
     @classmethod
     def empty(cls, config: Config) -> Buildings:
         pub = config.options[NAME].pub
-        return cls(supply=list(cards_in_play(pub)), owned=[[] for _ in range(config.players)])
+        n = config.players
+        return cls(supply=list(cards_in_play(pub)), owned=[[] for _ in range(n)], face_down=[0] * n)
 
     def clone(self) -> Buildings:
         return Buildings(self.supply.copy(), [o.copy() for o in self.owned], self.removed.copy(),
-                         self.protected.copy(), self.razzia, self.stopped)
+                         self.protected.copy(), self.razzia, self.stopped, self.face_down.copy())
 
     def view(self, player: int | None) -> ProhibohnView:
         def names(ids):

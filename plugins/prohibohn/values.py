@@ -33,19 +33,21 @@ def payments(card: Card, coins: Sequence[int], bean_index: dict[str, int]) -> li
     return out
 
 
-def take_coins(coins: list[int], bean: int, n: int) -> list[int]:
-    """Remove ``n`` coins of ``bean`` from ``coins`` (the earliest earned first); return them."""
+def take_coins(coins: list[int], bean: int, n: int, face_down: int = 0) -> tuple[list[int], int]:
+    """Remove ``n`` coins of ``bean`` from ``coins``; return them and how many of the first
+    ``face_down`` coins (face-down starting coins) were among them. The latest coins go first, so
+    the face-down ones are used (and revealed) only when no other coin of the bean is left."""
+    if coins_of(coins, bean) < n:
+        raise ValueError(f"only {coins_of(coins, bean)} coins of bean {bean}, {n} needed")
     taken: list[int] = []
-    i = 0
-    while len(taken) < n and i < len(coins):
+    used = 0
+    i = len(coins) - 1
+    while len(taken) < n:
         if coins[i] == bean:
             taken.append(coins.pop(i))
-        else:
-            i += 1
-    if len(taken) < n:
-        coins.extend(taken)  # never leave a half payment behind
-        raise ValueError(f"only {len(taken)} coins of bean {bean}, {n} needed")
-    return taken
+            used += i < face_down
+        i -= 1
+    return taken, used
 
 
 def buildings(owned: Iterable[int]) -> list[int]:

@@ -77,3 +77,21 @@ def test_pub_variant_adds_cognac_the_pubs_joe_and_three_fields():
     assert all(mafia(game).bosses)  # the solo-style mafia start fed Joe too
     assert [CARDS[i].name for i in part(game).supply if CARDS[i].kind == "pub"] == ["1-Pub", "3-Pub", "4-Pub"]
     assert "coin h1" in codes(game)
+
+
+def test_starting_coins_stay_hidden_under_determinization():
+    # issue 7: the face-down starting coins are hidden from the opponent, also under determinization
+    import random
+
+    game = new(deck=DECK)
+    play(game, "coin h1", "coin h2", "coin h1", "coin h2")
+    mine = list(table(game).coins[1])
+    seen = set()
+    rng = random.Random(1)
+    for _ in range(30):
+        copy = game.determinize(1, rng)
+        assert table(copy).coins[1] == mine  # the observer's own coins are known
+        assert copy.view(1) == game.view(1)
+        seen.add(tuple(table(copy).coins[0]))
+    assert len(seen) > 1  # the opponent's face-down coins are redealt
+    assert part(game).face_down == [2, 2]

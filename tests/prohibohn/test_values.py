@@ -77,7 +77,7 @@ def test_the_razzia_costs_4_blaue_or_5_of_one_other_bean():
 
 def test_take_coins_takes_that_bean_only_and_never_half():
     coins = [BLUE, RUNNER, BLUE, RUNNER]
-    assert take_coins(coins, RUNNER, 2) == [RUNNER, RUNNER]
+    assert take_coins(coins, RUNNER, 2) == ([RUNNER, RUNNER], 0)
     assert coins == [BLUE, BLUE]
     with pytest.raises(ValueError):
         take_coins(coins, RUNNER, 1)
@@ -151,3 +151,10 @@ def test_powers_merge_over_owned_cards():
     p = powers_of(tuple(ids("undertaker3", "undertaker4", "restaurant3", "restaurant4", "gas_station3")))
     assert p.flips_on == 3 and set(p.restaurant) == {"flip", "plant"} and p.draw_up_to == 6 and p.draw == 0
     assert merge([{"plant_any": True}, {"plant_any": False}]) == Powers(plant_any=True)
+
+
+def test_face_down_coins_are_used_last():
+    coins = [RUNNER, BLUE, RUNNER, RUNNER]  # the first two are face-down starting coins
+    assert take_coins(coins, RUNNER, 2, face_down=2) == ([RUNNER, RUNNER], 0)
+    assert take_coins(coins, RUNNER, 1, face_down=2) == ([RUNNER], 1)
+    assert coins == [BLUE]
