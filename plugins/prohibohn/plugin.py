@@ -110,6 +110,16 @@ def beanframe_register_events(events):
 
 
 @hookimpl
+def beanframe_register_bots(register):
+    from .bots import ProhibohnGreedy
+
+    def factory(seed=None, ruleset=None):
+        return ProhibohnGreedy(seed, ruleset)
+
+    register("prohibohn", factory, "Al Cabohne's greedy bot that also buys buildings, police stations and the razzia")
+
+
+@hookimpl
 def beanframe_register_renderers(register):
     from .render import buildings_command, render_prohibohn
 
