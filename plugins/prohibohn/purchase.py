@@ -19,7 +19,7 @@ from beanframe.core.steps import Option, Step
 
 from . import actions as A
 from .actions import Buy, BuyRazzia, KeepThird, NoRaid, Raid
-from .cards import BUILDING, BY_KEY, CARDS, POLICE, RAZZIA_ID
+from .cards import BUILDING, BY_KEY, CARDS, POLICE, RAZZIA_ID, RAZZIA_RULES
 from .supply import PART, Buildings
 from .values import payments, take_coins, worth_exactly_one
 
@@ -47,24 +47,53 @@ def may_buy_now(game: Game, player: int) -> bool:
     return s.active == player
 
 
+_PRICES: dict[int, tuple] = {}
+
+
+def _prices(cards) -> tuple[tuple[int, int, int], ...]:
+    """Per card id: (group code, bean index or -1, price); group 0 building, 1 police, 2 razzia.
+    Computed once per card set (kept with it, so its id is never reused while cached)."""
+    hit = _PRICES.get(id(cards))
+    if hit is None:
+        index = {b.key: i for i, b in enumerate(cards.beans)}
+        code = {BUILDING: 0, POLICE: 1}
+        hit = _PRICES[id(cards)] = (cards, tuple((code.get(c.group, 2), index.get(c.bean, -1), c.price) for c in CARDS))
+    return hit[1]
+
+
 def purchases(game: Game, player: int) -> list:
-    """Every purchase ``player`` can make and pay for now."""
+    """Every purchase ``player`` can make and pay for now (on the hot path: plain counting)."""
     if not may_buy_now(game, player):
         return []
     s = game.state
-    part: Buildings = s.parts[PART]
     coins = s.parts[BEANS].coins[player]
     if not coins:
         return []
-    index = _bean_index(game)
-    has_police = any(CARDS[i].group == POLICE for i in part.owned[player])
+    cards = game.ruleset.config.params["beans"].cards
+    prices = _prices(cards)
+    counts = [0] * len(cards.names)
+    for c in coins:
+        counts[c] += 1
+    most = max(counts)
+    part: Buildings = s.parts[PART]
     out = []
+    has_police = None
     for i in part.supply:
-        card = CARDS[i]
-        if card.group == POLICE and has_police:
-            continue  # at most one police station per player
-        for bean, _n in payments(card, coins, index):
-            out.append(A.RAZZIA[bean] if i == RAZZIA_ID else A.BUY[i])
+        group, bean, price = prices[i]
+        if group == 2:  # the razzia: 4 Blaue Bohne coins or 5 of one other bean
+            if most >= RAZZIA_RULES.price:
+                for b, n in enumerate(counts):
+                    if n >= (RAZZIA_RULES.price if b == bean else RAZZIA_RULES.other_price):
+                        out.append(A.RAZZIA[b])
+            continue
+        if bean < 0 or counts[bean] < price:
+            continue
+        if group == 1:
+            if has_police is None:
+                has_police = any(CARDS[k].group == POLICE for k in part.owned[player])
+            if has_police:
+                continue  # at most one police station per player
+        out.append(A.BUY[i])
     return out
 
 
