@@ -12,7 +12,7 @@ from beanframe.core.params import flag
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
 
-from . import purchase, setup, tax
+from . import end, purchase, setup, tax
 from .buildings import flip, gas_station, play, pub
 from .actions import ALL as ACTIONS
 from .cards import CARDS
@@ -75,12 +75,16 @@ def beanframe_register_steps(register):
     register(play.PlayStep(), replace=True)  # Casino, Varieté, Nightbar fields
     register(pub.TaxStep(), replace=True)  # Pub 3
     register(flip.FlipStep())  # the stop rule and the Undertakers (F.24)
+    register(gas_station.DrawStep())  # Gas Stations; stops for the last sales (F.23)
+    for step in end.STEPS:
+        register(step)
 
 
 @hookimpl
 def beanframe_register_options(register):
     register.remove("buy_field")  # RULES B: the third field cannot be bought
     register(purchase.PURCHASE)
+    register(end.HARVEST, replace=True)  # F.23: the other player sells in the last sales too
 
 
 @hookimpl
@@ -106,7 +110,10 @@ def beanframe_register_events(events):
     events.describe("take_coin", lambda g, p, b: f"{_p(p)} takes a {bean(g, b)} coin from the mafia treasury")
     events.describe("raid", lambda g, p, c: f"{_p(p)} takes the opponent's {CARDS[c].name} out of the game")
     events.describe("yield_share", lambda g, p, b, c: f"{_p(p)} takes a {bean(g, c)} coin of the boss's yield")
+    events.describe("play_stops", lambda g, n: "the deck ran out: play stops for the last sales")
+    events.describe("extra_deck", lambda g, n: f"{n} building cards owned (under ten): one more deck")
     events.on("boss_harvest", tax.share_of_yield)
+    events.on("run_out", end.on_run_out)
 
 
 @hookimpl
@@ -157,3 +164,10 @@ def beanframe_game_stats(game):
     for i, c in enumerate(CARDS):
         stats[f"bought {c.key}"] = float(any(i in o for o in part.owned))
     return stats
+
+
+@hookimpl
+def beanframe_invariants(game):
+    from .checks import invariants
+
+    return invariants(game)

@@ -98,12 +98,14 @@ def situation(
     leftovers: Sequence[Sequence[str]] = (),
     owned: Sequence[Sequence[str]] = ((), ()),
     run_outs: int = 0,
+    deck_size: int | None = None,
     seed: int = 0,
     pub: bool = False,
 ):
     """A game at the start of phase ``at`` ("leftovers", "tax", "play", "flip", "plant", "draw")
     of ``active``'s turn, advanced to the next decision. Cards not named lie in the deck beneath
-    ``deck`` in an order fixed by ``seed``; the discard holds exactly ``discard``."""
+    ``deck`` in an order fixed by ``seed``; the discard holds exactly ``discard``. ``deck_size``:
+    the deck holds exactly this many cards; the others go to the mafia treasury."""
     game = new(seed=seed, pub=pub)
     t, maf = table(game), mafia(game)
     pool: Counter = Counter()
@@ -138,6 +140,10 @@ def situation(
     t.set_aside = []
     rest = [b for b in sorted(pool) for _ in range(pool[b])]
     random.Random(f"scenario/{seed}").shuffle(rest)
+    if deck_size is not None:
+        keep = deck_size - len(top)
+        maf.treasury.extend(rest[keep:])
+        rest = rest[:keep]
     t.deck = rest + list(reversed(top))
     t.run_outs = run_outs
     for p, keys in enumerate(owned):

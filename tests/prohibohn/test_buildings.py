@@ -172,3 +172,52 @@ def test_pub_3_gives_the_mafia_more_than_one_card_of_a_matching_field():
     assert game.frame.kind == "tax"
     play(game, "tax-done")
     assert game.frame.kind == "play"
+
+
+# -- Nightbar ----------------------------------------------------------------------------------
+
+
+def test_without_a_nightbar_a_field_takes_one_bean():
+    game = situation(at="play", hands=[["puff", "fire"], ["french"]], bosses=BOSSES,
+                     fields=[[["fire", "fire"], ["broad"]], [[], []]])
+    assert codes(game) == ["harvest f1"]  # the Puff fits no field: harvest first
+
+
+def test_nightbar_3_a_field_may_take_a_second_bean_alternating():
+    # RULES B "Nightbar 3" / F.24: two bean types per field, in alternating blocks
+    game = situation(at="play", hands=[["puff", "fire", "puff"], ["french"]], bosses=BOSSES,
+                     fields=[[["fire", "fire"], ["broad"]], [[], []]], owned=[["nightbar3"], []])
+    assert codes(game)[:2] == ["plant f1", "plant f2"]
+    play(game, "plant f1")
+    assert named(game, table(game).fields[0][0]) == ["fire", "fire", "puff"]
+    # the Feuerbohne could go back on field 1 (alternating), but F.21 sends a 2nd card of another
+    # bean to another field: field 2's Saubohne takes it as its second bean
+    assert codes(game)[:2] == ["plant f2", "pass"]
+
+
+def test_nightbar_3_allows_no_third_bean():
+    from beanframe_plugins.prohibohn.buildings.nightbar import accepts
+
+    fire, puff, broad = 2, 3, 4
+    assert accepts([fire, puff], fire, Powers(two_beans=True))
+    assert not accepts([fire, puff], broad, Powers(two_beans=True))
+
+
+def test_nightbar_4_the_first_card_does_not_decide_the_field():
+    # RULES B "Nightbar 4" / F.24; with both, the type is decided by the third card
+    from beanframe_plugins.prohibohn.buildings.nightbar import accepts
+
+    fire, puff, broad = 2, 3, 4
+    assert accepts([fire], puff, Powers(free_first=True))
+    assert not accepts([fire, puff], broad, Powers(free_first=True))
+    assert accepts([fire, puff], broad, Powers(free_first=True, two_beans=True))
+    assert not accepts([fire, puff, broad], fire, Powers(free_first=True, two_beans=True))
+
+
+def test_a_mixed_field_sells_its_top_beans_by_the_top_cards_meter():
+    # RULES B "Harvest": only the last-planted cards become coins, the others go to the discard in order
+    game = situation(at="play", hands=[["kidney"], ["french"]], bosses=BOSSES,
+                     fields=[[["fire", "puff", "puff", "puff", "puff"], []], [[], []]], owned=[["nightbar3"], []])
+    play(game, "harvest f1")
+    assert named(game, table(game).coins[0]) == ["puff", "puff"]  # 5 cards, Puff's meter: 2 coins
+    assert named(game, table(game).discard[-3:]) == ["fire", "puff", "puff"]

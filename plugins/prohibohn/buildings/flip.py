@@ -23,6 +23,7 @@ from beanframe.core.actions import Action
 from beanframe.core.steps import Step
 from beanframe_plugins.al_cabohne import mafia as m
 
+from ..end import stop_if_due
 from ..supply import powers
 
 if TYPE_CHECKING:
@@ -114,6 +115,9 @@ class FlipStep(Step):
                 break  # the deck gave no card: nothing more to flip (F.4)
             counted += done[0]
             stopped = int(done[1])
+            game.replace_top(self.kind, frame.player, counted, stopped)
+            if stop_if_due(game):  # F.23: the last sales come first; then flipping goes on
+                return False
         game.pop()
         return False
 
@@ -132,6 +136,7 @@ class FlipStep(Step):
         counted += done[0]
         # the Undertaker lets the owner go on; the stop rule still holds for later cards
         game.replace_top(self.kind, frame.player, counted, 1)
+        stop_if_due(game)
 
     def prompt(self, game: Game, frame: Frame) -> str:
         return "flip: discard cards joined a flipped pile; your Undertaker lets you flip on"
