@@ -15,7 +15,7 @@ from beanframe.core.variant import VariantInfo
 from . import end, purchase, setup, tax
 from .buildings import flip, gas_station, play, pub
 from .actions import ALL as ACTIONS
-from .cards import CARDS
+from .cards import CARDS, cards_in_play
 from .supply import NAME, PART, Buildings
 
 VERSION = "0.1.0"
@@ -161,8 +161,8 @@ def beanframe_game_stats(game):
     """How many cards each player bought (``simulate`` reports the means)."""
     part: Buildings = game.part(PART)
     stats = {"cards bought": float(sum(len(o) for o in part.owned))}
-    for i, c in enumerate(CARDS):
-        stats[f"bought {c.key}"] = float(any(i in o for o in part.owned))
+    for i in cards_in_play(game.ruleset.config.params[NAME].pub):
+        stats[f"bought {CARDS[i].key}"] = float(any(i in o for o in part.owned))
     return stats
 
 

@@ -7,11 +7,13 @@ from beanframe.testing import ConformanceTests
 class TestProhibohn(ConformanceTests):
     variants = ["al_cabohne", "prohibohn"]
     players = 2
-    examples = 10
+    examples = 4
+    seeded_games = 2
 
 
 class TestProhibohnPub(ConformanceTests):
     variants = ["al_cabohne", "prohibohn"]
     players = 2
     options = {"prohibohn": {"pub": True}}
-    examples = 10
+    examples = 4
+    seeded_games = 2
