@@ -26,12 +26,14 @@ class Agent(Protocol):
 
 
 def make_bot(ruleset: Ruleset, name: str, seed: int | None = None) -> Agent:
-    """A bot registered under ``name`` in ``ruleset`` (ConfigError naming the known bots if none)."""
+    """A bot registered under ``name`` in ``ruleset`` (ConfigError naming the known bots if none).
+    Its factory is called as ``factory(seed=seed, ruleset=ruleset)``: the ruleset is public and
+    immutable, so a bot may read the composed rules from it; it never gets the game."""
     spec = ruleset.bots.get(name)
     if spec is None:
         known = ", ".join(sorted(ruleset.bots)) or "none"
         raise ConfigError(f"unknown bot {name!r} for {ruleset.name} (bots: {known})")
-    return spec.factory(seed)
+    return spec.factory(seed=seed, ruleset=ruleset)
 
 
 def play_game(game: Game, agents: Sequence[Agent]) -> Game:

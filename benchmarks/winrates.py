@@ -1,6 +1,7 @@
 """Win rates of Al Cabohne's bots against the mafia and each other.
 
     python benchmarks/winrates.py [--games N] [--jobs J] [--only solo,duel,random-solo,random-duel]
+                                  [--variants al_cabohne,cheap_field] [-o VARIANT.NAME=VALUE ...]
 
 Prints, over N seeded games (seeds 0..N-1):
 
@@ -9,7 +10,9 @@ Prints, over N seeded games (seeds 0..N-1):
   greedy's, random's and the mafia's win rates (shared wins count for each winner);
 * baselines: random solo, random vs random.
 
-Bots are seeded from the game seed, so every run gives the same figures.
+Bots are seeded from the game seed, so every run gives the same figures. ``--variants`` and ``-o``
+measure the same lines under house rules and options (e.g. ``--variants al_cabohne,cheap_field`` or
+``-o al_cabohne.solo_mafia_factor=3``); bots are made from that ruleset, so they play its rules.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import tomllib
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -29,33 +33,57 @@ except ImportError:  # run from a checkout without installing
 from beanframe.agents import RandomBot, make_bot, play_game
 
 VARIANT = "al_cabohne"
-_rulesets: dict[int, object] = {}
+_rulesets: dict[tuple, object] = {}
+
+# What a task carries besides (kind, seed): the variants and the options, as hashable tuples so
+# that worker processes can compose (and cache) the same ruleset.
+Setup = tuple[tuple[str, ...], tuple[tuple[str, str, object], ...]]
+DEFAULT: Setup = ((VARIANT,), ())
 
 
-def _ruleset(players: int):
-    rs = _rulesets.get(players)
+def _ruleset(players: int, setup: Setup = DEFAULT):
+    key = (players, setup)
+    rs = _rulesets.get(key)
     if rs is None:
-        rs = _rulesets[players] = beanframe.compose([VARIANT], players)
+        variants, assignments = setup
+        options: dict[str, dict] = {}
+        for variant, name, value in assignments:
+            options.setdefault(variant, {})[name] = value
+        rs = _rulesets[key] = beanframe.compose(list(variants), players, options)
     return rs
+
+
+def parse_option(text: str) -> tuple[str, str, object]:
+    """``VARIANT.NAME=VALUE`` (the value read as TOML: 3, true, "x"; else kept as text)."""
+    key, sep, value = text.partition("=")
+    variant, dot, name = key.strip().rpartition(".")
+    if not sep or not dot or not name:
+        raise ValueError(f"bad option {text!r}: write VARIANT.NAME=VALUE, e.g. al_cabohne.third_field_cost=3")
+    try:
+        parsed = tomllib.loads(f"v = {value.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        parsed = value.strip()
+    return (variant, name, parsed)
 
 
 def _bot(rs, name: str, seed: int):
     return RandomBot(seed) if name == "random" else make_bot(rs, name, seed)
 
 
-def play_one(task: tuple[str, int]) -> dict:
-    """One game: (kind, seed) -> scores of "me" (the bot measured), "other" and "mafia", and
-    the winners among "me", "other", "mafia"."""
-    kind, seed = task
+def play_one(task: tuple) -> dict:
+    """One game: (kind, seed[, setup]) -> scores of "me" (the bot measured), "other" and
+    "mafia", and the winners among "me", "other", "mafia"."""
+    kind, seed, *rest = task
+    setup = rest[0] if rest else DEFAULT
     if kind in ("solo", "random-solo"):
-        rs = _ruleset(1)
+        rs = _ruleset(1, setup)
         name = "greedy" if kind == "solo" else "random"
         game = rs.new_game(seed=seed)
         play_game(game, [_bot(rs, name, seed)])
         r = game.result
         won = {"me"} if "p1" in r.winners else {"mafia"}
         return {"me": r.scores["p1"], "mafia": r.scores["mafia"], "won": won}
-    rs = _ruleset(2)
+    rs = _ruleset(2, setup)
     me_name = "greedy" if kind == "duel" else "random"
     me_seat = seed % 2  # p1 on even seeds, p2 on odd seeds
     agents = [None, None]
@@ -89,8 +117,8 @@ def rate(k: int, n: int) -> str:
     return f"{k / n:6.1%}  [{lo:.1%}, {hi:.1%}]  ({k}/{n})"
 
 
-def run(kind: str, games: int, jobs: int) -> list[dict]:
-    tasks = [(kind, s) for s in range(games)]
+def run(kind: str, games: int, jobs: int, setup: Setup = DEFAULT) -> list[dict]:
+    tasks = [(kind, s, setup) for s in range(games)]
     if jobs <= 1:
         return [play_one(t) for t in tasks]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -144,15 +172,33 @@ def main(argv: list[str] | None = None) -> int:
         default="solo,duel,random-solo,random-duel",
         help="comma-separated: solo, duel, random-solo, random-duel",
     )
+    parser.add_argument(
+        "--variants", default=VARIANT, help="comma-separated variant set, default al_cabohne (e.g. al_cabohne,cheap_field)"
+    )
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], metavar="VARIANT.NAME=VALUE", help="a variant option (repeatable)"
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    for kind in args.only.split(","):
-        kind = kind.strip()
-        if kind not in ("solo", "duel", "random-solo", "random-duel"):
-            parser.error(f"unknown line {kind!r}")
+    try:
+        setup: Setup = (
+            tuple(v.strip() for v in args.variants.split(",") if v.strip()),
+            tuple(parse_option(o) for o in args.option),
+        )
+        kinds = [k.strip() for k in args.only.split(",")]
+        for kind in kinds:
+            if kind not in ("solo", "duel", "random-solo", "random-duel"):
+                parser.error(f"unknown line {kind!r}")
+        for players in sorted({1 if k.endswith("solo") else 2 for k in kinds}):
+            _ruleset(players, setup)  # a bad variant set or option fails here, in one line
+    except (ValueError, beanframe.ConfigError) as exc:
+        parser.error(str(exc))
+    if setup != DEFAULT:
+        print(f"variants: {' + '.join(setup[0])}; options: {', '.join(f'{v}.{n}={x!r}' for v, n, x in setup[1]) or 'defaults'}")
+    for kind in kinds:
         start = time.perf_counter()
-        results = run(kind, args.games, max(1, args.jobs))
+        results = run(kind, args.games, max(1, args.jobs), setup)
         report(kind, results, time.perf_counter() - start)
     return 0
 

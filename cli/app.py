@@ -20,7 +20,8 @@ import beanframe
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure
 
-from .commands import play, replay, rules, simulate, variants
+from .commands import new_plugin, play, plugins, replay, rules, simulate, variants
+from .config import remember_plugin_args, use_plugin_files
 
 try:  # typer >= 0.22 vendors click
     from typer._click.exceptions import UsageError
@@ -48,8 +49,13 @@ class BeanframeGroup(TyperGroup):
     """The command group; its ``invoke`` parses and runs the sub-command, so it is the one place
     where user errors become one line and exit code 2."""
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # --plugin FILE works before or after any command's name: taken out here, loaded in invoke
+        return super().parse_args(ctx, remember_plugin_args(ctx, args))
+
     def invoke(self, ctx: Any) -> Any:
         try:
+            use_plugin_files(ctx)
             return super().invoke(ctx)
         except BeanframeError as exc:
             fail(str(exc))
@@ -119,6 +125,10 @@ def _root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")] = False,
+    plugin: Annotated[
+        list[str] | None,
+        typer.Option("--plugin", help="A plugin file to load without installing it (repeatable; works with every command; ./beanframe.toml may list more).", show_default=False),
+    ] = None,
 ) -> None:
     """Play, inspect and simulate Uwe Rosenberg's bean games."""
     _state["debug"] = debug
@@ -129,6 +139,8 @@ app.command("rules")(rules.rules_cli)
 app.command("play")(play.play_cli)
 app.command("simulate")(simulate.simulate_cli)
 app.command("replay")(replay.replay_cli)
+app.command("plugins")(plugins.plugins_cli)
+app.command("new-plugin")(new_plugin.new_plugin_cli)
 
 
 def main() -> None:

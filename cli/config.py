@@ -264,3 +264,152 @@ def read_text_file(path: str | Path, what: str = "file") -> str:
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ConfigError(f"{what} {path} is not UTF-8 text") from None
+
+
+# --------------------------------------------------------------------------------------------
+# Plugins that are not installed: --plugin FILE (any command) and beanframe.toml
+# --------------------------------------------------------------------------------------------
+
+#: the file in the current directory that lists plugin files, as pytest has conftest.py
+LOCAL_CONFIG = "beanframe.toml"
+PLUGIN_OPTION = "--plugin"
+_META = "beanframe.plugin_files"
+
+
+def split_plugin_args(args: Sequence[str]) -> tuple[list[str], list[str], str | None]:
+    """Take every ``--plugin FILE`` / ``--plugin=FILE`` out of a command line (before ``--``):
+    (the other arguments, the files, a problem or None)."""
+    rest: list[str] = []
+    files: list[str] = []
+    problem = None
+    items = list(args)
+    i = 0
+    while i < len(items):
+        arg = items[i]
+        if arg == "--":
+            rest += items[i:]
+            break
+        if arg == PLUGIN_OPTION:
+            if i + 1 >= len(items) or items[i + 1].startswith("--"):
+                problem = f"option {PLUGIN_OPTION} needs a file: {PLUGIN_OPTION} path/to/plugin.py"
+                i += 1
+                continue
+            files.append(items[i + 1])
+            i += 2
+            continue
+        if arg.startswith(PLUGIN_OPTION + "="):
+            files.append(arg.split("=", 1)[1])
+        else:
+            rest.append(arg)
+        i += 1
+    return rest, files, problem
+
+
+def local_plugin_files(directory: str | Path = ".") -> list[Path]:
+    """The plugin files a ``beanframe.toml`` in ``directory`` lists (``plugins = ["house.py",
+    "more/"]``: files, or folders whose ``*.py`` files are all plugins), relative to it."""
+    path = Path(directory) / LOCAL_CONFIG
+    if not path.is_file():
+        return []
+    try:
+        raw = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+    unknown = [k for k in raw if k != "plugins"]
+    if unknown:
+        raise ConfigError(f"{path}: unknown key {unknown[0]!r} (keys: plugins)")
+    listed = raw.get("plugins", [])
+    if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+        raise ConfigError(f'{path}: \'plugins\' must be a list of files or folders, e.g. plugins = ["house.py"]')
+    out: list[Path] = []
+    for item in listed:
+        target = path.parent / item
+        if target.is_dir():
+            out += sorted(p for p in target.glob("*.py") if not p.name.startswith("_"))
+        else:
+            out.append(target)
+    return out
+
+
+def load_plugin_file(path: str | Path) -> Any:
+    """Import one plugin file as a module (importlib: the file is Python code the user chose to
+    run, as pytest's conftest.py) and check it is a beanframe plugin; ConfigError if not."""
+    import hashlib
+    import importlib.util
+    import sys
+
+    from beanframe.core.compose import get_plugin_manager
+
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"plugin file {path} does not exist")
+    if path.suffix != ".py":
+        raise ConfigError(f"plugin file {path} is not a Python file (*.py)")
+    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
+    stem = "".join(c if c.isalnum() else "_" for c in path.stem)
+    name = f"beanframe_plugin_file_{stem}_{digest}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ConfigError(f"plugin file {path} cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # attrs and cattrs look classes' modules up here
+    try:
+        spec.loader.exec_module(module)
+        if not callable(getattr(module, "beanframe_variant", None)):
+            raise ConfigError("it defines no beanframe_variant hook, so it is not a beanframe plugin")
+        get_plugin_manager([module])  # misspelt hooks, a bad VariantInfo: fail now, in one line
+    except Exception as exc:  # noqa: BLE001 - any problem of the file is one line
+        sys.modules.pop(name, None)
+        what = str(exc) if isinstance(exc, ConfigError) else f"{type(exc).__name__}: {exc}"
+        raise ConfigError(f"plugin file {path} failed to load: {what}") from None
+    module.__beanframe_source__ = str(path)
+    return module
+
+
+def activate_plugin_files(files: Sequence[str | Path], directory: str | Path = ".") -> list[str]:
+    """Load the files of ``beanframe.toml`` in ``directory`` and ``files`` (``--plugin``), and
+    make their variants discoverable by name; returns the names (for
+    :func:`deactivate_plugins`)."""
+    from beanframe.core.compose import add_plugin
+
+    names: list[str] = []
+    try:
+        for path in [*local_plugin_files(directory), *map(Path, files)]:
+            module = load_plugin_file(path)
+            names.append(add_plugin(module, str(path)))
+    except BaseException:
+        deactivate_plugins(names)
+        raise
+    return names
+
+
+def deactivate_plugins(names: Iterable[str]) -> None:
+    import sys
+
+    from beanframe.core.compose import added_plugins, remove_plugin
+
+    added = added_plugins()
+    for name in names:
+        plugin = added.get(name, (None, ""))[0]
+        remove_plugin(name)
+        if plugin is not None:
+            sys.modules.pop(plugin.__name__, None)
+
+
+def use_plugin_files(ctx: Any) -> None:
+    """For the CLI: load the plugin files the command line named (``--plugin``, taken out by
+    :func:`split_plugin_args` into ``ctx.meta``) and those of ``./beanframe.toml`` for the
+    duration of the command."""
+    files, problem = ctx.meta.get(_META, ([], None))
+    if problem:
+        raise ConfigError(problem)
+    names = activate_plugin_files(files)
+    if names:
+        ctx.call_on_close(lambda: deactivate_plugins(names))
+
+
+def remember_plugin_args(ctx: Any, args: list[str]) -> list[str]:
+    """Take ``--plugin`` out of the command line into ``ctx.meta``; the other arguments."""
+    rest, files, problem = split_plugin_args(args)
+    ctx.meta[_META] = (files, problem)
+    return rest

@@ -6,6 +6,12 @@
   docs/architecture.md.
 - Every package directory of the repository is listed in pyproject.toml, so that a fresh,
   non-editable install ships all the code (an editable install hides a missing entry).
+- The plugin-author guide docs/plugins.md documents every hook (with a worked example defining
+  it), every public name of beanframe, beanframe.core, beanframe.beans and beanframe.testing,
+  every parameter of the built-in variants (``BeanRules.draw``, ``Boss.threshold``...), and Al
+  Cabohne's phases, frame kinds and event kinds. Hooks, names and parameters are read from the
+  code, so a new one fails here until the guide describes it. (The examples themselves run in
+  tests/test_plugin_guide.py.)
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from beanframe.core import hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCH = ROOT / "docs" / "architecture.md"
+GUIDE = ROOT / "docs" / "plugins.md"
 PYPROJECT = ROOT / "pyproject.toml"
 
 # repository folder -> the top-level import name it is installed as (pyproject's package-dir)
@@ -164,3 +171,135 @@ def test_every_data_file_of_a_package_is_shipped():
             if not any(_glob_matches(p, rel) for p in patterns):
                 unshipped.append(f"{name}: {rel}")
     assert not unshipped, f"data files not covered by [tool.setuptools.package-data]: {unshipped}"
+
+
+# --------------------------------------------------------------------------------------------
+# The plugin-author guide
+# --------------------------------------------------------------------------------------------
+
+PUBLIC_MODULES = ("beanframe", "beanframe.core", "beanframe.beans", "beanframe.testing")
+
+
+def _guide() -> str:
+    assert GUIDE.is_file(), "docs/plugins.md is missing"
+    return GUIDE.read_text(encoding="utf-8")
+
+
+def _example_code() -> str:
+    """The worked examples of the guide (code blocks starting with ``# plugin: NAME``)."""
+    return "\n".join(re.findall(r"```python\n(# plugin: \w+\n.*?)```", _guide(), re.S))
+
+
+@pytest.mark.parametrize("hook", hookspecs.hook_names())
+def test_every_hook_is_in_the_plugin_guide_with_a_worked_example(hook):
+    assert _mentions(_guide(), hook), f"docs/plugins.md does not mention hook `{hook}`"
+    assert re.search(rf"^def {hook}\(", _example_code(), re.M), (
+        f"no worked example in docs/plugins.md implements hook {hook} (a '# plugin: NAME' block with def {hook}(...))"
+    )
+
+
+def test_the_plugin_guide_names_no_hook_that_does_not_exist():
+    named = set(re.findall(r"(beanframe_[a-z_]+)(?=[`(])", _guide()))
+    stale = sorted(n for n in named if n not in set(hookspecs.hook_names()))
+    assert not stale, f"docs/plugins.md names hooks that do not exist: {stale}"
+
+
+def _public_names() -> list[tuple[str, str]]:
+    import importlib
+
+    return [(m, name) for m in PUBLIC_MODULES for name in importlib.import_module(m).__all__]
+
+
+@pytest.mark.parametrize(("module", "name"), _public_names())
+def test_every_public_name_is_in_the_plugin_guide(module, name):
+    assert _mentions(_guide(), name), f"docs/plugins.md does not document {module}.{name}"
+
+
+def _builtin_variants() -> list[str]:
+    """The variants beanframe's own distribution registers (not third-party or example ones)."""
+    from importlib.metadata import entry_points
+
+    from beanframe.core.compose import ENTRY_POINT_GROUP
+
+    names = []
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        dist = getattr(ep, "dist", None)
+        if dist is not None and dist.metadata["Name"] == "beanframe":
+            names.append(ep.name)
+    return sorted(names)
+
+
+def _rulesets(variant: str) -> list:
+    from beanframe.core.compose import discover, variant_info
+
+    installed = discover()
+    infos = {n: variant_info(p) for n, p in installed.items()}
+    wanted, todo = [], [variant]
+    while todo:  # the variant and everything it requires
+        name = todo.pop()
+        if name not in wanted:
+            wanted.append(name)
+            todo += list(infos[name].requires)
+    counts = infos[variant].players or (1, 2, 3, 4, 5)
+    out = []
+    for n in counts:
+        try:
+            out.append(beanframe.compose(wanted, n))
+        except beanframe.ConfigError:
+            continue
+    return out
+
+
+def _documented_fields(value, seen: set) -> list[str]:
+    """``Class.field`` for every field of an attrs record, and of the records its fields hold."""
+    import attrs
+
+    out = []
+    items = value if isinstance(value, (tuple, list)) else (value,)
+    for item in items:
+        cls = type(item)
+        if not attrs.has(cls) or cls in seen:
+            continue
+        seen.add(cls)
+        for f in attrs.fields(cls):
+            if f.name.startswith("_"):
+                continue
+            out.append(f"{cls.__name__}.{f.name}")
+            out += _documented_fields(getattr(item, f.name), seen)
+    return out
+
+
+def _builtin_parameters() -> list[tuple[str, str]]:
+    out: dict[tuple[str, str], None] = {}
+    for variant in _builtin_variants():
+        for ruleset in _rulesets(variant):
+            seen: set = set()
+            for key, value in ruleset.config.params.items():
+                names = _documented_fields(value, seen)
+                if not names:  # a plain value or a dict: its key
+                    names = [key] if not isinstance(value, dict) else [f"{key}.{k}" for k in value]
+                for name in names:
+                    out[(variant, name)] = None
+    return list(out)
+
+
+def test_there_are_built_in_parameters_to_check():
+    found = {name for _, name in _builtin_parameters()}
+    assert {"BeanRules.draw", "MafiaRules.bosses", "Boss.threshold", "AlCabohneOptions.third_field_cost"} <= found
+
+
+@pytest.mark.parametrize(("variant", "parameter"), _builtin_parameters())
+def test_every_built_in_parameter_is_in_the_plugin_guide(variant, parameter):
+    assert _mentions(_guide(), parameter), f"docs/plugins.md does not document {parameter} (a parameter of {variant})"
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_al_cabohne_frame_kinds_events_and_phases_are_in_the_plugin_guide(players):
+    ruleset = beanframe.compose(["al_cabohne"], players)
+    guide = _guide()
+    kinds = list(ruleset.steps)
+    events = list(ruleset.event_formats)
+    phases = [p.name for stage in (ruleset.pipeline.setup, ruleset.pipeline.turn, ruleset.pipeline.end) for p in stage]
+    options = [o.name for o in ruleset.any_time]
+    missing = [n for n in (*kinds, *events, *phases, *options) if not _mentions(guide, n)]
+    assert not missing, f"docs/plugins.md does not name these Al Cabohne frame kinds, events, phases or options: {missing}"

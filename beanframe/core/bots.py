@@ -18,8 +18,8 @@ class RandomBot:
 
     uses_view = False
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | None = None, ruleset: Any = None) -> None:
+        self.rng = random.Random(seed)  # make_bot also passes the ruleset: not needed here
 
     def act(self, view: Any, legal_actions: Sequence[Action]) -> Action:
         return self.rng.choice(legal_actions)

@@ -9,6 +9,7 @@ requirements, conflicts, player counts, options) and raises :class:`ConfigError`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+import inspect
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -43,7 +44,35 @@ def discover(refresh: bool = False) -> dict[str, Any]:
             except Exception as exc:  # a broken third-party plugin must not hide the others
                 raise ConfigError(f"variant plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
         _discovered = dict(sorted(found.items()))
+    if _added:
+        return {**_discovered, **{name: plugin for name, (plugin, _) in _added.items()}}
     return _discovered
+
+
+#: variant plugins added at run time, not installed (the CLI's ``--plugin FILE`` and
+#: ``beanframe.toml``): name -> (plugin, where it came from); :func:`discover` lists them too
+_added: dict[str, tuple[Any, str]] = {}
+
+
+def add_plugin(plugin: Any, source: str) -> str:
+    """Make a plugin object discoverable by its variant name (``source`` says where it came
+    from, e.g. a file path); returns the name. ConfigError if that name is taken already."""
+    name = variant_info(plugin).name
+    if name in discover():
+        where = _added[name][1] if name in _added else "an installed package"
+        raise ConfigError(f"{source}: variant {name!r} exists already (from {where})")
+    _added[name] = (plugin, source)
+    return name
+
+
+def remove_plugin(name: str) -> None:
+    """Undo :func:`add_plugin`."""
+    _added.pop(name, None)
+
+
+def added_plugins() -> dict[str, tuple[Any, str]]:
+    """The plugins added with :func:`add_plugin`: name -> (plugin, source)."""
+    return dict(_added)
 
 
 def default_plugins() -> tuple[tuple[str, Any], ...]:
@@ -242,9 +271,26 @@ class BotRegistry(_Registry):
     def __init__(self) -> None:
         super().__init__()
         self.bots: dict[str, BotSpec] = {}
+        self.action_values: dict[type[Action], Callable[..., Any]] = {}
 
     def __call__(self, name: str, factory: Callable[..., Any], description: str = "") -> None:
+        # make_bot calls factory(seed=..., ruleset=...): refuse a factory that cannot take them now
+        try:
+            inspect.signature(factory).bind(seed=None, ruleset=None)
+        except TypeError:
+            raise ConfigError(
+                f"{self.variant}: bot {name!r}: its factory must accept the keywords seed and ruleset"
+            ) from None
+        except ValueError:  # no signature to inspect (a builtin): trust it
+            pass
         self.bots[name] = BotSpec(name, factory, description, self.variant)
+
+    def action_value(self, cls: type[Action], value: Callable[..., Any], replace: bool = False) -> None:
+        """Teach bots an action class: ``value(ruleset, view, action)`` is its worth in coins to the
+        acting player compared with not taking it (None: no opinion)."""
+        if cls in self.action_values and not replace:
+            raise ConfigError(f"{self.variant}: a bot value for {cls.__name__} exists already (use replace=True)")
+        self.action_values[cls] = value
 
 
 # --------------------------------------------------------------------------------------------

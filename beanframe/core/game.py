@@ -10,6 +10,7 @@ import json
 import os
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import pluggy
@@ -32,6 +33,7 @@ from beanframe.core.compose import (
 )
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
+from beanframe.core.provenance import record_param_sources
 from beanframe.core.scoring import Result, ScoreSheet, seat_name
 from beanframe.core.state import (
     END,
@@ -87,7 +89,8 @@ class Ruleset:
                 raise ConfigError(f"composing {' + '.join(self.order)} failed in {hook} of {registry.variant}: {exc}") from exc
             return registry
 
-        run("beanframe_configure", config, config=config)
+        # which plugin set each parameter (beanframe rules shows it)
+        self.param_sources = record_param_sources(self.pm, config, lambda: run("beanframe_configure", config, config=config))
         config.variant = ""
         self._validate_config(config)
 
@@ -131,6 +134,7 @@ class Ruleset:
         self.event_formats = events_reg.formats
         self.listeners = events_reg.listeners
         self.bots: dict[str, BotSpec] = bots_reg.bots
+        self.action_values = MappingProxyType(bots_reg.action_values)  # what bots know of actions
         if not self.pipeline.turn:
             raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
 

@@ -159,10 +159,19 @@ def beanframe_register_events(events: EventRegistry) -> None:
 
 @hookspec
 def beanframe_register_bots(register: BotRegistry) -> None:
-    """Register bots by name: ``register(name, factory, description)``; ``factory(seed)`` returns
-    an agent with ``act(view, legal_actions)``.
+    """Register bots, and teach bots the actions this plugin adds.
 
-    Result: none.
+    ``register(name, factory, description)``: ``make_bot`` calls ``factory(seed=seed,
+    ruleset=ruleset)`` (both keywords, always; a factory that cannot take them is a ConfigError
+    at composition) and gets an agent with ``act(view, legal_actions)``. The ruleset is public and
+    immutable: a bot reads the composed rules from it and never receives the game.
+    ``register.action_value(cls, value, replace=False)``: ``value(ruleset, view, action)`` says
+    what an action of class ``cls`` is worth, in coins, to the acting player, compared with not
+    taking it (None: no opinion now). Bots that evaluate actions (Al Cabohne's greedy bot) use it
+    for classes they do not model and leave an action with no value alone unless it is all that is
+    legal. A second value for a class needs ``replace=True``.
+
+    Result: none (collected through ``register``; the values end up in ``ruleset.action_values``).
     """
 
 

@@ -36,8 +36,12 @@ What is checked, after every action of random play (:func:`random_playthrough`):
 - save files: saving is canonical, a save made mid-game loads into the same game, which then
   plays on to the same end; determinism: the same seed and actions replay to the same save text.
 
-Every failure raises :class:`ConformanceError` (an AssertionError) naming the property, the
-variant set, the seed and the last actions.
+Every failure, whatever raised it (a check, or a plugin's exception inside ``legal_actions``,
+``apply``, a view or scoring), raises :class:`ConformanceError` (an AssertionError) naming the
+check, the variant set, the seed, the options and the last actions, with ``error.snippet``: Python
+that reproduces it. :func:`conformance_suite` also plays every registered bot of the ruleset
+(:func:`bot_playthrough`): a bot must not crash and must choose legal actions under the composed
+rules.
 
 The hypothesis parts (:func:`playthroughs`, :func:`games`, :class:`ConformanceTests`) need the
 ``hypothesis`` package (beanframe's ``dev`` extra); they are imported on first use.
@@ -76,6 +80,7 @@ from beanframe.testing.play import (
     MAX_ACTIONS,
     Playthrough,
     SuiteReport,
+    bot_playthrough,
     choose,
     conformance_suite,
     play_to,
@@ -107,6 +112,7 @@ __all__ = [
     "ConformanceTests",
     "Playthrough",
     "SuiteReport",
+    "bot_playthrough",
     "check_clone",
     "check_consistency",
     "check_determinism",

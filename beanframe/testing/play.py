@@ -20,6 +20,7 @@ from beanframe.testing.checks import (
     check_views_stable,
     views,
 )
+from beanframe.testing.report import Position, report
 
 #: random play that has not ended after this many actions fails the end check
 MAX_ACTIONS = 5000
@@ -59,9 +60,40 @@ def random_playthrough(
     actions on a freshly composed ruleset must give the same game. ``skip`` names checks to leave
     out (see ``beanframe.testing.checks.POSITION_CHECKS``, "save/load", "determinism", and the
     names of the variants' registered checks).
+
+    Whatever fails (a check, or any exception a plugin raises in ``legal_actions``, ``apply``, a
+    view, scoring...) comes out as one :class:`ConformanceError` naming the check, the seed, the
+    options and the last actions, with a snippet that reproduces it (``error.snippet``).
     """
-    skip = set(skip)
-    game = ruleset.new_game(seed=seed, deck=deck)
+    at = Position(ruleset, seed, deck)
+    try:
+        return _playthrough(at, on_step, choices, max_actions, checks, set(skip))
+    except Exception as exc:  # noqa: BLE001 - any error is a finding; report it with its position
+        raise at.failure(exc, _failing_call(at)) from exc
+
+
+def _failing_call(at: Position) -> str | None:
+    if at.doing.startswith("apply "):
+        return f"game.apply({at.doing[6:]!r})"
+    if at.doing == "legal actions":
+        return "game.legal_actions()"
+    if at.doing == "on_step":
+        return "on_step(game, game.actions[-1])  # your own on_step function"
+    return None
+
+
+def _playthrough(
+    at: Position,
+    on_step: Callable[[Game, Action], None] | None,
+    choices: Sequence[int],
+    max_actions: int,
+    checks: bool,
+    skip: set[str],
+) -> Game:
+    seed = at.seed
+    game = at.ruleset.new_game(seed=seed, deck=at.deck)
+    at.game = game
+    at.doing = "checks"
     pick = random.Random(f"beanframe.testing/choices/{seed}")
     rng = random.Random(f"beanframe.testing/checks/{seed}")
     shadows: list[tuple[int, Game]] = []
@@ -73,15 +105,21 @@ def random_playthrough(
     while not game.is_over:
         if n >= max_actions:
             raise ConformanceError("end", f"the game has not ended after {max_actions} actions", game)
+        at.doing = "legal actions"
         legal = game.legal_actions()
         index = choices[n] if n < len(choices) else pick.randrange(1 << 30)
         action = choose(legal, index)
+        at.doing = f"apply {action.code}"
         game.apply(action)
+        at.codes.append(action.code)
+        at.doing = "checks"
         n += 1
         for _, shadow in shadows:
             shadow.apply(action.code)
         if on_step is not None:
+            at.doing = "on_step"
             on_step(game, action)
+            at.doing = "checks"
         if not checks:
             continue
         check_views_stable(seen, previous, game)
@@ -95,14 +133,64 @@ def random_playthrough(
     if checks:
         check_end(game)
         final = game.to_json()
-        for at, shadow in shadows:
+        for saved_at, shadow in shadows:
             if shadow.to_json() != final:
                 raise ConformanceError(
-                    "save/load", f"the game loaded after {at} action(s) ends differently under the same actions", game
+                    "save/load", f"the game loaded after {saved_at} action(s) ends differently under the same actions", game
                 )
         if "determinism" not in skip:
             check_determinism(game)
     return game
+
+
+def bot_playthrough(ruleset: Ruleset, bots: Sequence[str], seed: int, *, max_actions: int = MAX_ACTIONS) -> Game:
+    """Play one game of ``ruleset`` with the registered bots ``bots`` (one name per seat), the
+    seat ``p`` bot seeded with ``seed * 100 + p``. Fails (:class:`ConformanceError`, check
+    ``bot:NAME``) if a bot raises, chooses an action that is not legal, or the game does not end
+    within ``max_actions``; the finished game must pass the end check."""
+    from beanframe.agents import make_bot
+
+    seats = tuple((name, seed * 100 + p) for p, name in enumerate(bots))
+    at = Position(ruleset, seed, bots=seats)
+    check = f"bot:{bots[0]}"
+    try:
+        agents = [make_bot(ruleset, name, s) for name, s in seats]
+        game = ruleset.new_game(seed=seed)
+        at.game = game
+        while not game.is_over:
+            if len(at.codes) >= max_actions:
+                raise report("end", f"the bots' game has not ended after {max_actions} actions", at)
+            player = game.to_act
+            check = f"bot:{bots[player]}"
+            at.doing = "legal actions"
+            legal = game.legal_actions()
+            at.doing = check
+            choice = agents[player].act(game.view(player), legal)
+            action = _legal_choice(ruleset, choice, legal)
+            if action is None:
+                shown = choice.code if isinstance(choice, Action) else choice
+                raise report(check, f"bot {bots[player]!r} chose {shown!r}, which is not legal now ({game.prompt()})", at)
+            at.doing = f"apply {action.code}"
+            game.apply(action)
+            at.codes.append(action.code)
+        at.doing = "end"
+        check_end(game)
+    except ConformanceError as exc:
+        raise at.failure(exc) from exc
+    except Exception as exc:  # noqa: BLE001 - a bot or a plugin crashed: report where
+        failure = at.failure(exc)
+        if failure.check not in ("legal actions", "apply", "scoring", "views"):
+            failure = report(check, failure.problems, at)
+        raise failure from exc
+    return game
+
+
+def _legal_choice(ruleset: Ruleset, choice: Any, legal: Sequence[Action]) -> Action | None:
+    try:
+        action = ruleset.actions.coerce(choice)
+    except Exception:  # noqa: BLE001 - not an action at all
+        return None
+    return action if action in legal else None
 
 
 @frozen
@@ -139,12 +227,16 @@ def play_to(ruleset: Ruleset, seed: int, steps: int, choices: Sequence[int] = ()
 
 @frozen
 class SuiteReport:
-    """What :func:`conformance_suite` ran."""
+    """What :func:`conformance_suite` ran: ``games`` random games under every check (``actions``
+    in all), and games played by each registered bot (``bots``: the bot names, ``bot_games``: how
+    many such games)."""
 
     variants: tuple[str, ...]
     players: tuple[int, ...]
     games: int
     actions: int
+    bots: tuple[str, ...] = ()
+    bot_games: int = 0
 
 
 def conformance_suite(
@@ -156,21 +248,32 @@ def conformance_suite(
     seed: int = 0,
     max_actions: int = MAX_ACTIONS,
     skip: Iterable[str] = (),
+    bot_games: int = 2,
 ) -> SuiteReport:
-    """Every check of the kit on ``games`` seeded random games per player count. Raises
-    :class:`ConformanceError` at the first failure (with the variant set, seed and last actions);
-    returns a :class:`SuiteReport` otherwise. Plain function: call it from any test::
+    """Every check of the kit on ``games`` seeded random games per player count, then
+    ``bot_games`` games per registered bot of the ruleset (that bot in every seat: a bot must not
+    crash, must choose legal actions and finish the game, under the composed rules). Raises
+    :class:`ConformanceError` at the first failure (naming the check, the variant set, seed,
+    options and last actions, with ``error.snippet`` to reproduce it); returns a
+    :class:`SuiteReport` otherwise. Plain function: call it from any test::
 
         def test_my_house_rule_conforms():
             conformance_suite(["al_cabohne", my_plugin], players=[1, 2], games=5)
     """
     counts = (players,) if isinstance(players, int) else tuple(players)
     total = 0
+    played_by_bots = 0
     order: tuple[str, ...] = ()
+    bot_names: dict[str, None] = {}
     for n in counts:
         ruleset = compose(variants, n, options)
         order = ruleset.order
         for k in range(games):
             game = random_playthrough(ruleset, seed + k, max_actions=max_actions, skip=skip)
             total += game.state.n_actions
-    return SuiteReport(order, counts, games * len(counts), total)
+        for name in sorted(ruleset.bots):
+            bot_names[name] = None
+            for k in range(bot_games):
+                bot_playthrough(ruleset, [name] * n, seed + k, max_actions=max_actions)
+                played_by_bots += 1
+    return SuiteReport(order, counts, games * len(counts), total, tuple(bot_names), played_by_bots)

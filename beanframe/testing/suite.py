@@ -9,6 +9,7 @@
         players = (1, 2)
         options = {"al_cabohne": {"third_field_cost": 3}}
         examples = 20                           # hypothesis examples per player count
+        bot_games = 2                           # games per registered bot (that bot in every seat)
 
 pytest collects the subclass (its name starts with ``Test``) and runs every test below.
 """
@@ -21,9 +22,10 @@ from typing import Any, ClassVar
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from beanframe.core.game import Game
+from beanframe.core.game import Game, compose
 from beanframe.testing.checks import check_clone, check_game, check_save_load, replay
-from beanframe.testing.play import conformance_suite
+from beanframe.testing.play import bot_playthrough, conformance_suite
+from beanframe.testing.report import Position
 from beanframe.testing.strategies import games, playthroughs
 
 
@@ -45,6 +47,19 @@ def continue_alike(a: Game, b: Game, seed: int, max_actions: int = 5000) -> None
     assert a.to_json() == b.to_json(), "the two games ended differently"
 
 
+_MID_GAME = """from beanframe.testing import check_clone, check_game, check_save_load, continue_alike, replay
+check_game(game)
+check_clone(game)
+continue_alike(game.clone(), check_save_load(game), {seed})
+continue_alike(game.clone(), replay(game), {seed})"""
+
+
+def _position(game: Game) -> Position:
+    """A failure report's position for a game at a random position."""
+    codes = [a.code for a in game.actions]
+    return Position(game.ruleset, game.state.seed, game.setup_args.get("deck"), codes, game, doing="checks")
+
+
 class ConformanceTests:
     """Subclass and set ``variants`` and ``players``; see the module's documentation."""
 
@@ -53,6 +68,7 @@ class ConformanceTests:
     options: ClassVar[Mapping[str, Any] | None] = None
     examples: ClassVar[int] = 20
     seeded_games: ClassVar[int] = 3
+    bot_games: ClassVar[int] = 2  # games per registered bot and player count
 
     def _counts(self) -> tuple[int, ...]:
         players = self.players
@@ -70,7 +86,15 @@ class ConformanceTests:
 
     def test_seeded_games(self) -> None:
         """A few fixed-seed games under every check (quick to rerun when one fails)."""
-        conformance_suite(self.variants, self._counts(), self.options, games=self.seeded_games)
+        conformance_suite(self.variants, self._counts(), self.options, games=self.seeded_games, bot_games=0)
+
+    def test_every_bot_plays_the_composed_rules(self) -> None:
+        """Every bot the ruleset registers, in every seat: no crash, only legal actions, an end."""
+        for n in self._counts():
+            ruleset = compose(self.variants, n, self.options)
+            for name in sorted(ruleset.bots):
+                for k in range(self.bot_games):
+                    bot_playthrough(ruleset, [name] * n, k)
 
     def test_random_games(self) -> None:
         """Whole random games (hypothesis: seed + shrinkable choices) under every check."""
@@ -91,13 +115,16 @@ class ConformanceTests:
             @self._settings()
             @given(games(self.variants, n, self.options), st.integers(0, 2**32 - 1))
             def run(game: Game, seed: int) -> None:
-                check_game(game)
-                check_clone(game)
-                loaded = check_save_load(game)
-                continue_alike(game.clone(), loaded, seed)
-                before = game.to_json()
-                continue_alike(game.clone(), replay(game), seed)
-                assert game.to_json() == before, "playing on clones changed the original"
+                try:
+                    check_game(game)
+                    check_clone(game)
+                    loaded = check_save_load(game)
+                    continue_alike(game.clone(), loaded, seed)
+                    before = game.to_json()
+                    continue_alike(game.clone(), replay(game), seed)
+                    assert game.to_json() == before, "playing on clones changed the original"
+                except Exception as exc:  # noqa: BLE001 - report it with the position
+                    raise _position(game).failure(exc, rerun=_MID_GAME.format(seed=seed)) from exc
 
             run()
 

@@ -14,16 +14,36 @@ top, piles, leftovers, deck size) and evaluates the model. The evaluation estima
 * the hand: whether the front cards fit a field or will force a harvest,
 * flipped piles still to place and leftovers still to handle, at their best placement.
 
+**The composed rules, not a copy.** The bot is made with the ruleset (``GreedyBot(ruleset, seed)``,
+which is what ``make_bot`` calls) and reads every parameter from it once (:class:`BotRules`): the
+card set and bean-o-meters, the third field's cost, the solo mafia factor, the draw count, how many
+decks a game has. Its model applies the bean family's own functions (``sell``, ``harvestable``, the
+composed ``BeanRules.plant_target``, ``CardSet.value``) and the mafia's ``collector``, so a house
+rule that changes an option or one of those functions changes the bot's look too.
+
+**Actions it does not know.** The model knows Al Cabohne's actions. An action of another class
+(a house rule's) is scored by the value its plugin registered for bots
+(``register.action_value(cls, value)`` in ``beanframe_register_bots``: the action's worth in coins
+compared with not taking it); an action with no value is never chosen unless nothing else is legal.
+
 Equal scores are broken by the seeded generator (the only use of chance). The bot never sees the game
-object, only ``view`` and ``legal_actions``, and always returns one of ``legal_actions``.
+object, only the ruleset, ``view`` and ``legal_actions``, and always returns one of ``legal_actions``.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from beanframe.beans import CardSet, harvestable, sell
 
 from .actions import (
+    MAX_PILES,
     BuyField,
     DiscardLeftover,
     Done,
@@ -36,22 +56,66 @@ from .actions import (
     PlantLeftover,
     PlantPile,
 )
-from .plugin import CARDS
+from .mafia import collector
 
-_INDEX = {name: i for i, name in enumerate(CARDS.names)}
-_NB = len(CARDS.beans)
-_COUNT = tuple(b.count for b in CARDS.beans)
-_METER = tuple(b.meter for b in CARDS.beans)
-_value = CARDS.value  # coins for n cards of a bean (past the 4-coin size: still 4)
+if TYPE_CHECKING:
+    from beanframe.core.game import Ruleset
 
 
-def _interp_table(b: int) -> tuple[float, ...]:
+# ------------------------------------------------------------------------------------------
+# What the bot reads from the ruleset
+# ------------------------------------------------------------------------------------------
+
+
+@frozen
+class BotRules:
+    """The composed rules as the bot uses them: read once from the (public, immutable) ruleset.
+    Every parameter lookup of the bot is here, so moving a parameter means editing one line."""
+
+    players: int
+    cards: CardSet
+    field_cost: int  # coins the third field costs (A "Third field")
+    mafia_factor: int  # how many times a mafia coin counts against the player's (solo: x2)
+    draw: int  # cards drawn at the end of a turn
+    flips: int  # counted flips per turn
+    more_decks: int  # decks still to come after the first one (reshuffles)
+    plant_target: Callable[[Any, int, int], int | None]  # the composed field-acceptance rule
+    harvestable: Callable[..., list[Any]]  # the fields a player may harvest now
+
+
+def bot_rules(ruleset: Ruleset) -> BotRules:
+    params = ruleset.config.params
+    beans = params["beans"]
+    own = params["al_cabohne"]
+    solo = ruleset.players == 1
+    return BotRules(
+        players=ruleset.players,
+        cards=beans.cards,
+        field_cost=own.third_field_cost,
+        mafia_factor=own.solo_mafia_factor if solo else 1,
+        draw=beans.draw,
+        flips=MAX_PILES,
+        more_decks=max(0, beans.run_out_limit - 1) if beans.reshuffle else 0,
+        plant_target=beans.plant_target,
+        harvestable=harvestable,
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _tables(cards: CardSet) -> tuple[dict[str, int], tuple[int, ...], tuple[tuple[int, ...], ...], tuple]:
+    """Per card set: name -> index, counts, bean-o-meters, and the interpolated coin curves."""
+    index = {name: i for i, name in enumerate(cards.names)}
+    counts = tuple(b.count for b in cards.beans)
+    meters = tuple(tuple(b.meter) for b in cards.beans)
+    return index, counts, meters, tuple(_interp_table(m, c) for m, c in zip(meters, counts))
+
+
+def _interp_table(meter: tuple[int, ...], count: int) -> tuple[float, ...]:
     """Coins as a piecewise-linear function of the field size (through each meter step), for
     sizes 0..count: a smooth measure of how far a field has come."""
-    meter = _METER[b]
     points = [(0, 0.0)] + [(size, float(k)) for k, size in enumerate(meter, 1) if size]
     out = []
-    for n in range(_COUNT[b] + 1):
+    for n in range(count + 1):
         if n >= points[-1][0]:
             out.append(points[-1][1])
             continue
@@ -62,11 +126,7 @@ def _interp_table(b: int) -> tuple[float, ...]:
     return tuple(out)
 
 
-_INTERP = tuple(_interp_table(b) for b in range(_NB))
-
-
-def _interp(b: int, x: float) -> float:
-    t = _INTERP[b]
+def _interp(t: tuple[float, ...], x: float) -> float:
     if x <= 0:
         return 0.0
     top = len(t) - 1
@@ -90,100 +150,63 @@ W = {
     "opp": 0.5,  # 2 players: weight of the opponent's gains
     "mafia_reach": 20,  # how many front hand cards the mafia_hand weight looks at
     "hand_card": 1.5,  # each hand card (a boss emptied later could be refilled with it)
+    "deck_after": 45,  # rough size of a deck rebuilt from the discard
+    "extra_per_turn": 2,  # cards a turn uses besides the counted flips and the draw (replacements)
+    "field_turn": 0.2,  # worth of one more own field per turn left (2 players: buy the third one)
 }
 
 # 2 players: the opponent refills the bosses too, so emptying the own hand to starve the mafia
 # pays far less there; these weights replace the solo ones (measured against the random bot).
 W_DUO = {"clog": 0.2, "mafia_hand": 0.0, "hand_card": 0.0}
 
+# The actions the model knows; any other class needs a value registered for bots.
+KNOWN = frozenset(
+    (PlantFront, Pass, PayTax, PlantPile, GivePile, Gift, PlantLeftover, DiscardLeftover, Done, Harvest, BuyField)
+)
+
 
 class _Model:
-    __slots__ = (
-        "bb",
-        "bn",
-        "bought",
-        "coins",
-        "done",
-        "drun",
-        "dtop",
-        "fb",
-        "fn",
-        "hand",
-        "left",
-        "piles",
-        "thr",
-        "treasury",
-    )
+    """The situation as the bot imagines it. It has the attributes the shared rule functions
+    read (``fields[player]`` of a bean table, ``bosses`` of the mafia), so they apply to it."""
+
+    __slots__ = ("bosses", "cards", "coins", "discard", "done", "fields", "hand", "left", "me", "piles", "thr", "treasury")
 
     def copy(self) -> _Model:
         m = _Model.__new__(_Model)
+        m.cards = self.cards
+        m.me = me = self.me
         m.hand = self.hand.copy()
-        m.fb = self.fb.copy()
-        m.fn = self.fn.copy()
+        fields = self.fields.copy()  # other players' fields are never changed: shared
+        fields[me] = [f.copy() for f in fields[me]]
+        m.fields = fields
         m.coins = self.coins
-        m.bb = self.bb.copy()
-        m.bn = self.bn.copy()
+        m.bosses = [b.copy() for b in self.bosses]
         m.thr = self.thr
         m.treasury = self.treasury
-        m.dtop = self.dtop
-        m.drun = self.drun
+        m.discard = self.discard.copy()
         m.piles = [p.copy() for p in self.piles]
         m.left = [p.copy() for p in self.left]
         m.done = self.done
-        m.bought = self.bought
         return m
 
-    # -- mechanics (mirroring turn.py / mafia.py on the model) ------------------------------
-    def collector(self, bean: int) -> int:
-        for b, x in enumerate(self.bb):
-            if x == bean:
-                return b
-        return -1
-
-    def to_discard(self, bean: int, n: int) -> None:
-        if n <= 0:
-            return
-        if self.dtop == bean:
-            self.drun += n
-        else:
-            self.dtop, self.drun = bean, n
-
-    def give(self, b: int, bean: int, n: int) -> None:
-        self.bb[b] = bean
-        total = self.bn[b] + n
-        v = _value(bean, total)
-        if v >= self.thr[b]:
-            self.treasury += v
-            self.to_discard(bean, total - v)
-            self.bb[b] = -1
-            self.bn[b] = 0
-        else:
-            self.bn[b] = total
+    # -- mechanics: the shared rule functions applied to the model ------------------------
+    def give(self, b: int, cards: list[int]) -> None:
+        """Cards to boss ``b``; it harvests at once at its threshold (mafia.give)."""
+        f = self.bosses[b]
+        f.extend(cards)
+        if self.cards.value(f[-1], len(f)) >= self.thr[b]:
+            self.treasury += sell(self.cards, f, [], self.discard)
 
     def harvest(self, i: int) -> None:
-        bean, n = self.fb[i], self.fn[i]
-        v = _value(bean, n)
-        self.coins += v
-        self.to_discard(bean, n - v)
-        self.fb[i] = -1
-        self.fn[i] = 0
-
-    def plant(self, i: int, bean: int, n: int) -> None:
-        self.fb[i] = bean
-        self.fn[i] += n
+        self.coins += sell(self.cards, self.fields[self.me][i], [], self.discard)
 
     def pay_tax(self) -> None:
-        for i, bean in enumerate(self.fb):
-            if bean >= 0:
-                b = self.collector(bean)
-                if b >= 0:
-                    self.fn[i] -= 1
-                    if self.fn[i] == 0:
-                        self.fb[i] = -1
-                    self.give(b, bean, 1)
-
-    def taxable(self) -> bool:
-        return any(bean >= 0 and bean in self.bb for bean in self.fb)
+        """One bean of each own field whose bean a boss collects goes to that boss."""
+        for f in self.fields[self.me]:
+            if f:
+                b = collector(self, f[-1])
+                if b is not None:
+                    self.give(b, [f.pop()])
 
 
 class GreedyBot:
@@ -191,8 +214,13 @@ class GreedyBot:
 
     uses_view = True
 
-    def __init__(self, seed: int | None = None, weights: dict | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, weights: dict | None = None) -> None:
         self.rng = random.Random(seed)
+        self.ruleset = ruleset
+        self.rules = rules = bot_rules(ruleset)
+        self.values: Mapping[type, Callable[..., float | None]] = ruleset.action_values
+        self.cards = rules.cards
+        self._index, self._count, self._meter, self._curves = _tables(rules.cards)
         self.weights = weights
         self._solo_w = {**W, **(weights or {})}
         self._duo_w = {**W, **W_DUO, **(weights or {})}
@@ -202,17 +230,38 @@ class GreedyBot:
     def act(self, view, legal_actions):
         if len(legal_actions) == 1:
             return legal_actions[0]
+        values = self.values
+        usable = legal_actions
+        for action in legal_actions:
+            if type(action) not in KNOWN:
+                # a class the model does not know: only with a value its plugin registered
+                usable = [a for a in legal_actions if type(a) in KNOWN or type(a) in values]
+                break
+        if not usable:  # nothing but unknown actions: forced to pick one
+            return legal_actions[self.rng.randrange(len(legal_actions))]
         self.w = self._solo_w if view.players == 1 else self._duo_w
         model = self._model(view)
         phase = view.phase
         best_score = None
         best: list = []
-        for action in legal_actions:
-            s = self._score(model, action, phase)
+        base = None
+        for action in usable:
+            value = values.get(type(action)) if values else None
+            if value is not None:
+                worth = value(self.ruleset, view, action)
+                if worth is None:  # the plugin has no opinion here: as if unknown
+                    continue
+                if base is None:
+                    base = self._eval(model, phase)
+                s = base + worth
+            else:
+                s = self._score(model, action, phase)
             if best_score is None or s > best_score + 1e-9:
                 best_score, best = s, [action]
             elif s > best_score - 1e-9:
                 best.append(action)
+        if not best:
+            return legal_actions[self.rng.randrange(len(legal_actions))]
         if len(best) == 1:
             return best[0]
         return best[self.rng.randrange(len(best))]
@@ -222,32 +271,32 @@ class GreedyBot:
         beans = view["beans"]
         mafia = view["mafia"]
         me = view.player
-        idx = _INDEX
+        idx = self._index
         m = _Model.__new__(_Model)
+        m.cards = self.cards
+        m.me = me
         m.hand = [idx[c] for c in beans.hand]
-        own = beans.fields[me]
-        m.fb = [idx[f[-1]] if f else -1 for f in own]
-        m.fn = [len(f) for f in own]
+        fields: list = [None] * len(beans.fields)
+        fields[me] = [[idx[c] for c in f] for f in beans.fields[me]]
+        m.fields = fields
         m.coins = beans.coins[me]
-        m.bb = [idx[f[-1]] if f else -1 for f in mafia.fields]
-        m.bn = [len(f) for f in mafia.fields]
+        m.bosses = [[idx[c] for c in f] for f in mafia.fields]
         m.thr = mafia.thresholds
         m.treasury = mafia.treasury
         d = beans.discard
-        if d:
+        if d:  # only the top run matters to the model (what a boss or pile may pull in)
             top = d[-1]
             run = 1
             for k in range(len(d) - 2, -1, -1):
                 if d[k] != top:
                     break
                 run += 1
-            m.dtop, m.drun = idx[top], run
+            m.discard = [idx[top]] * run
         else:
-            m.dtop, m.drun = -1, 0
+            m.discard = []
         m.piles = [[idx[p[0]], len(p)] for p in beans.piles]
         m.left = [[idx[p[0]], len(p)] for p in beans.leftovers]
         m.done = False
-        m.bought = len(own) >= 3
         self._context(view, m)
         return m
 
@@ -255,17 +304,18 @@ class GreedyBot:
         """What stays fixed during one decision: unseen cards per bean, the horizon."""
         beans = view["beans"]
         mafia = view["mafia"]
-        idx = _INDEX
-        seen = [0] * _NB
+        idx = self._index
+        nb = len(self._count)
+        seen = [0] * nb
         for c in beans.hand:
             seen[idx[c]] += 1
         for fs in beans.fields:
             for f in fs:
-                if f:
-                    seen[idx[f[-1]]] += len(f)
+                for c in f:
+                    seen[idx[c]] += 1
         for f in mafia.fields:
-            if f:
-                seen[idx[f[-1]]] += len(f)
+            for c in f:
+                seen[idx[c]] += 1
         for c in beans.discard:
             seen[idx[c]] += 1
         for p in beans.piles:
@@ -274,22 +324,19 @@ class GreedyBot:
             seen[idx[p[0]]] += len(p)
         for c in beans.own_coins or ():
             seen[idx[c]] += 1
-        unseen = [max(0, _COUNT[b] - seen[b]) for b in range(_NB)]
+        unseen = [max(0, self._count[b] - seen[b]) for b in range(nb)]
         total_unseen = sum(unseen) or 1
-        deck = beans.deck_size
+        rules = self.rules
+        w = self.w
         self.solo = view.players == 1
-        if self.solo:
-            cards_left = deck
-            per_turn = 7.0
-        else:
-            # rough size of the decks still to come after reshuffles
-            more = max(0, 2 - beans.run_outs)
-            cards_left = deck + more * 45
-            per_turn = 12.0  # both players' turns
+        # cards still to come: this deck and those rebuilt from the discard later
+        more = max(0, rules.more_decks - beans.run_outs)
+        cards_left = beans.deck_size + more * w["deck_after"]
+        per_turn = view.players * (rules.flips + rules.draw) + w["extra_per_turn"]
         self.turns_left = cards_left / per_turn
         # unseen cards of each bean still to come out of the deck(s)
         self.remaining = [u * cards_left / total_unseen for u in unseen]
-        self.k_mafia = 2.0 if self.solo else 1.0
+        self.k_mafia = float(rules.mafia_factor)
         self.me = view.player
         if not self.solo:
             opp = 1 - view.player
@@ -298,13 +345,14 @@ class GreedyBot:
         else:
             self.opp_beans = {}
             self.opp_empty = 0
-        self.grow = self.w["grow"]
-        self.mafia_reach = int(self.w["mafia_reach"])
-        self.unseen_w = self.w["unseen_w"] * min(1.0, self.turns_left / 4.0)
+        self.grow = w["grow"]
+        self.mafia_reach = int(w["mafia_reach"])
+        self.unseen_w = w["unseen_w"] * min(1.0, self.turns_left / 4.0)
 
     # -- scoring an action ------------------------------------------------------------------------
     def _score(self, model: _Model, action, phase) -> float:
         m = model.copy()
+        own = m.fields[m.me]
         t = type(action)
         if t is Harvest:
             m.harvest(action.field)
@@ -313,64 +361,56 @@ class GreedyBot:
         elif t is PayTax:
             m.pay_tax()
         elif t is PlantFront:
-            card = m.hand.pop(0)
-            m.plant(action.field, card, 1)
-        elif t is Pass:
+            own[action.field].append(m.hand.pop(0))
+        elif t is Pass or t is Done:
             m.done = True
         elif t is PlantPile:
             bean, n = m.piles.pop(action.pile)
-            m.plant(action.field, bean, n)
+            own[action.field].extend([bean] * n)
         elif t is GivePile:
             bean, n = m.piles.pop(action.pile)
-            m.give(action.boss, bean, n)
+            m.give(action.boss, [bean] * n)
         elif t is Gift:
-            card = m.hand.pop(action.hand)
-            m.give(action.boss, card, 1)
-        elif t is PlantLeftover:
+            m.give(action.boss, [m.hand.pop(action.hand)])
+        elif t is PlantLeftover or t is DiscardLeftover:
             pile = m.left[action.pile]
             pile[1] -= 1
             if pile[1] == 0:
                 del m.left[action.pile]
-            m.plant(action.field, pile[0], 1)
-        elif t is DiscardLeftover:
-            pile = m.left[action.pile]
-            pile[1] -= 1
-            if pile[1] == 0:
-                del m.left[action.pile]
-            m.to_discard(pile[0], 1)
-        elif t is Done:
-            m.done = True
+            if t is PlantLeftover:
+                own[action.field].append(pile[0])
+            else:
+                m.discard.append(pile[0])
         elif t is BuyField:
-            m.coins -= 4
-            m.fb.append(-1)
-            m.fn.append(0)
-            m.bought = True
+            m.coins -= self.rules.field_cost
+            own.append([])
         return self._eval(m, phase)
 
     # -- evaluation -------------------------------------------------------------------------------
-    def _field_value(self, m: _Model, bean: int, n: int, in_hand: dict) -> float:
+    def _field_value(self, bean: int, n: int, in_hand: dict) -> float:
         """A field's worth: its value now, or its share of the value it is expected to reach
         (with the beans of its type in the hand and part of the unseen ones), if more."""
         if n <= 0:
             return 0.0
-        v = _value(bean, n)
-        top = _METER[bean][3]
+        v = self.cards.value(bean, n)
+        top = self._meter[bean][3]
         if n >= top:
             return v
         target = n + in_hand.get(bean, 0.0) + self.unseen_w * self.remaining[bean]
         target = min(target, top)
-        pot = self.grow * _interp(bean, target) * n / target
+        pot = self.grow * _interp(self._curves[bean], target) * n / target
         return max(v, pot)
 
     def _boss_future(self, bean: int, n: int, thr: int) -> float:
         """The mafia's expected coins from a boss growing ``bean`` with ``n`` cards."""
-        size = _METER[bean][thr - 1]
+        size = self._meter[bean][thr - 1]
         expected = n + self.w["boss_flow"] * self.remaining[bean]
         return thr * expected / size
 
     def _eval(self, m: _Model, phase) -> float:
         w = self.w
         km = self.k_mafia
+        meter = self._meter
         score = m.coins - km * m.treasury
         # hand: weights of the cards toward fields
         in_hand: dict[int, float] = {}
@@ -379,33 +419,35 @@ class GreedyBot:
         for c in m.hand:
             in_hand[c] = in_hand.get(c, 0.0) + weight
             weight *= hw
-        fb, fn = m.fb, m.fn
+        own = m.fields[m.me]
         empties = 0
-        for i, bean in enumerate(fb):
-            if bean < 0:
+        for f in own:
+            if not f:
                 empties += 1
                 continue
-            n = fn[i]
-            fv = self._field_value(m, bean, n, in_hand)
+            bean, n = f[-1], len(f)
+            fv = self._field_value(bean, n, in_hand)
             score += fv
-            b = m.collector(bean)
-            if b >= 0:
+            b = collector(m, bean)
+            if b is not None:
                 # a tax is due each turn while a boss collects this bean
-                lose = fv - self._field_value(m, bean, n - 1, in_hand)
-                size = _METER[bean][m.thr[b] - 1]
+                lose = fv - self._field_value(bean, n - 1, in_hand)
+                size = meter[bean][m.thr[b] - 1]
                 score -= w["tax_turns"] * (lose + km * m.thr[b] / size)
-        score += w["empty"] * empties
+        score += w["empty"] * empties + w["field_turn"] * self.turns_left * len(own)
         # bosses: expected future income; an empty boss is refilled from the hand
+        boss_beans = set()
         empty_bosses = []
-        for b, bean in enumerate(m.bb):
-            if bean >= 0:
-                score -= km * self._boss_future(bean, m.bn[b], m.thr[b])
+        for b, f in enumerate(m.bosses):
+            if f:
+                boss_beans.add(f[-1])
+                score -= km * self._boss_future(f[-1], len(f), m.thr[b])
             else:
                 empty_bosses.append(b)
         if empty_bosses and m.hand:
             # refilled at the end of phase 5 with distinct hand beans no boss collects; the
             # player picks: the boss with the highest threshold gets the cheapest bean first
-            beans = {c for c in m.hand if c not in m.bb}
+            beans = {c for c in m.hand if c not in boss_beans}
             for b in sorted(empty_bosses, key=lambda b: -m.thr[b]):
                 if not beans:
                     break
@@ -417,13 +459,18 @@ class GreedyBot:
                 score -= km * best
                 beans.discard(best_c)
         # the discard top run flows to a boss that collects it in the next flip phase
-        if m.dtop >= 0:
-            b = m.collector(m.dtop)
-            if b >= 0:
-                size = _METER[m.dtop][m.thr[b] - 1]
-                score -= km * w["discard_boss"] * m.drun * m.thr[b] / size
+        d = m.discard
+        if d:
+            top = d[-1]
+            b = collector(m, top)
+            if b is not None:
+                run = 1
+                while run < len(d) and d[-run - 1] == top:
+                    run += 1
+                size = meter[top][m.thr[b] - 1]
+                score -= km * w["discard_boss"] * run * m.thr[b] / size
         # the hand's front: cards that fit no field will force harvests
-        fits = {x for x in fb if x >= 0}
+        fits = {f[-1] for f in own if f}
         free = empties
         for pos, c in enumerate(m.hand[:3]):
             if c in fits:
@@ -434,7 +481,7 @@ class GreedyBot:
                 continue
             score -= w["clog"] * (1.0 if pos == 0 else 0.7 if pos == 1 else 0.4)
         for c in m.hand[: self.mafia_reach]:
-            if c in m.bb:
+            if c in boss_beans:
                 score -= w["mafia_hand"]
         if w["hand_card"]:
             score -= w["hand_card"] * len(m.hand)
@@ -454,51 +501,46 @@ class GreedyBot:
                 return 0.0
             return -self.w["opp"] * sum(self._opp_gain(bean, n) for bean, n in piles)
         km = self.k_mafia
-        fb, fn = m.fb, m.fn
-        free = fb.count(-1)
+        meter = self._meter
+        value = self.cards.value
+        fv = self._field_value
+        rules = self.rules
+        own = m.fields[m.me]
+        free = sum(1 for f in own if not f)
         pile_beans = {bean for bean, _ in piles}
+        # fields the rules let the player harvest now to make room (not those a pile would grow)
         losses = sorted(
-            self._field_value(m, x, fn[i], in_hand) - _value(x, fn[i])
-            for i, x in enumerate(fb)
-            if x >= 0 and x not in pile_beans and fn[i] >= 2
+            fv(f[-1], len(f), in_hand) - value(f[-1], len(f))
+            for f in (own[i] for i in rules.harvestable(m, m.me))
+            if f[-1] not in pile_beans
         )
         total = 0.0
         order = sorted(piles, key=lambda p: -p[1]) if len(piles) > 1 else piles
+        empty_bosses = [e for e, f in enumerate(m.bosses) if not f]
         for bean, n in order:
             best = None
-            if bean in fb:
-                i = fb.index(bean)
-                best = self._field_value(
-                    m, bean, fn[i] + n, in_hand
-                ) - self._field_value(m, bean, fn[i], in_hand)
+            target = rules.plant_target(m, m.me, bean)
+            if target is not None and own[target]:
+                size = len(own[target])
+                best = fv(bean, size + n, in_hand) - fv(bean, size, in_hand)
                 use = 0
             else:
-                gain = self._field_value(m, bean, n, in_hand)
+                gain = fv(bean, n, in_hand)
                 if free:
                     best, use = gain, 1
                 elif losses:
                     best, use = gain - losses[0], 2
-            b = m.collector(bean)
-            if b >= 0:
-                cost = -km * n * m.thr[b] / _METER[bean][m.thr[b] - 1]
-            elif -1 in m.bb:
-                cost = -km * min(
-                    self._boss_future(bean, n, m.thr[e])
-                    for e, x in enumerate(m.bb)
-                    if x < 0
-                )
+            b = collector(m, bean)
+            if b is not None:
+                cost = -km * n * m.thr[b] / meter[bean][m.thr[b] - 1]
+            elif empty_bosses:
+                cost = -km * min(self._boss_future(bean, n, m.thr[e]) for e in empty_bosses)
             else:
                 cost = None
             if kind == "leftover":
                 alt = -0.1 * n
-                if b >= 0:
-                    alt -= (
-                        km
-                        * self.w["discard_boss"]
-                        * n
-                        * m.thr[b]
-                        / _METER[bean][m.thr[b] - 1]
-                    )
+                if b is not None:
+                    alt -= km * self.w["discard_boss"] * n * m.thr[b] / meter[bean][m.thr[b] - 1]
                 cost = alt if cost is None or alt > cost else cost
             elif not self.solo:
                 alt = -self.w["opp"] * self._opp_gain(bean, n)
@@ -514,8 +556,9 @@ class GreedyBot:
 
     def _opp_gain(self, bean: int, n: int) -> float:
         have = self.opp_beans.get(bean)
+        curve = self._curves[bean]
         if have is not None:
-            return _interp(bean, have + n) - _interp(bean, have)
+            return _interp(curve, have + n) - _interp(curve, have)
         if self.opp_empty:
-            return 0.5 * _interp(bean, n)
+            return 0.5 * _interp(curve, n)
         return 0.0
