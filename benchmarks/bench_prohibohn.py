@@ -45,8 +45,8 @@ def bot(name: str, rs, seed: int):
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
-        return GreedyBot(seed)
-    return ProhibohnGreedy(seed, rs)
+        return GreedyBot(rs, seed)
+    return ProhibohnGreedy(rs, seed)
 
 
 def match(variants, options, names, games: int, seed: int):
@@ -78,15 +78,11 @@ def main() -> None:
     for label in ("prohibohn", "prohibohn+pub"):
         variants, options = SETS[label]
         for names in (("prohibohn", "random"), ("random", "prohibohn"), ("prohibohn", "prohibohn"),
-                      ("prohibohn", "greedy"), ("greedy", "prohibohn")):
-            try:
-                wins, bought = match(variants, options, names, args.games, args.seed)
-            except KeyError as exc:  # Al Cabohne's greedy bot before it read the card set from the ruleset
-                print(f"  {label:14s} p1={names[0]:9s} p2={names[1]:9s}: the greedy bot cannot play this set ({exc})")
-                break
+                      ("prohibohn", "greedy"), ("greedy", "prohibohn"), ("greedy", "greedy")):
+            wins, bought = match(variants, options, names, args.games, args.seed)
             rates = ", ".join(f"{s} {wins[s] / args.games:.0%}" for s in ("p1", "p2", "mafia"))
             print(f"  {label:14s} p1={names[0]:9s} p2={names[1]:9s}: {rates}")
-            if names == ("prohibohn", "prohibohn"):
+            if names in (("prohibohn", "prohibohn"), ("greedy", "greedy")):
                 per = ", ".join(f"{c.key} {bought[c.key] / args.games:.2f}" for c in CARDS if bought[c.key])
                 print(f"    bought per game: {per}")
 

@@ -30,12 +30,7 @@ RAZZIA_HIT = 0.5  # each opponent 1-building the razzia makes worthless
 
 
 def _names(ruleset: Any) -> tuple[str, ...]:
-    if ruleset is not None:
-        return ruleset.config.params["beans"].cards.names
-    # until bot factories are given the ruleset: Al Cabohne's beans, then the pub's Cognacbohne
-    from beanframe_plugins.al_cabohne.plugin import CARDS as AC_CARDS
-
-    return (*AC_CARDS.names, "Cognacbohne")
+    return ruleset.config.params["beans"].cards.names
 
 
 def _owned(view: Any, p: int) -> list[int]:
@@ -83,9 +78,9 @@ class ProhibohnGreedy:
 
     uses_view = True
 
-    def __init__(self, seed: int | None = None, ruleset: Any = None) -> None:
+    def __init__(self, ruleset: Any, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self.inner = GreedyBot(seed)
+        self.inner = GreedyBot(ruleset, seed)
         self.ruleset = ruleset
 
     def act(self, view, legal_actions):
@@ -112,8 +107,8 @@ class ProhibohnGreedy:
             best = max(scored, key=lambda x: x[0])
             if best[0] > 0:
                 return best[1]
-        # everything else: Al Cabohne's greedy bot, without the actions it does not model
-        rest = [a for a in legal if not isinstance(a, (A.Buy, A.BuyRazzia, play.PlantHand, play.DiscardHand))]
+        # everything else: Al Cabohne's greedy bot (which reads the values registered below)
+        rest = [a for a in legal if not isinstance(a, (A.Buy, A.BuyRazzia))]
         return self.inner.act(view, rest or legal)
 
     def _own_one_building_of_third(self, view) -> bool:
@@ -121,3 +116,45 @@ class ProhibohnGreedy:
         kinds = Counter(CARDS[i].kind for i in mine)
         kind = next((k for k, n in kinds.items() if n == 2), None)
         return any(CARDS[i].kind == kind and CARDS[i].price == 1 for i in mine)
+
+
+def _zero(ruleset: Any, view: Any, action: Any) -> float:
+    return 0.0
+
+
+def _flip_on(ruleset: Any, view: Any, action: Any) -> float:
+    return 0.3  # one more card to plant or leave to the opponent: slightly better than none
+
+
+def _tax_more(ruleset: Any, view: Any, action: Any) -> float:
+    return -1.0  # a bean given away (the 3-Pub is for feeding a boss on purpose)
+
+
+def _discard_hand(ruleset: Any, view: Any, action: Any) -> float:
+    # the 3-Casino: throwing away the front card is worth it only when it fits no field; a rough
+    # stand-in: a small loss for a card that is not the front one
+    return -0.2 if action.hand else 0.1
+
+
+def _plant_hand(ruleset: Any, view: Any, action: Any) -> None:
+    return None  # no opinion: Al Cabohne's greedy bot plants from the front
+
+
+#: values for Al Cabohne's greedy bot (``register.action_value``), by action class
+VALUES = (
+    (A.Buy, purchase_value),
+    (A.BuyRazzia, purchase_value),
+    (A.SalesDone, _zero),
+    (A.StartingCoin, _zero),
+    (A.RemoveThird, _zero),
+    (A.KeepThird, _zero),
+    (A.TakeCoin, _zero),
+    (A.Raid, lambda ruleset, view, action: 1.0),
+    (A.NoRaid, _zero),
+    (flip.FlipOn, _flip_on),
+    (flip.StopFlipping, _zero),
+    (pub.TaxMore, _tax_more),
+    (pub.TaxDone, _zero),
+    (play.DiscardHand, _discard_hand),
+    (play.PlantHand, _plant_hand),
+)

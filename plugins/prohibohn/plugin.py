@@ -118,12 +118,14 @@ def beanframe_register_events(events):
 
 @hookimpl
 def beanframe_register_bots(register):
-    from .bots import ProhibohnGreedy
+    from .bots import VALUES, ProhibohnGreedy
 
-    def factory(seed=None, ruleset=None):
-        return ProhibohnGreedy(seed, ruleset)
+    def factory(seed, ruleset):
+        return ProhibohnGreedy(ruleset, seed)
 
     register("prohibohn", factory, "Al Cabohne's greedy bot that also buys buildings, police stations and the razzia")
+    for cls, value in VALUES:  # what Prohibohn's actions are worth to Al Cabohne's greedy bot
+        register.action_value(cls, value)
 
 
 @hookimpl

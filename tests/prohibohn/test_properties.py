@@ -36,9 +36,7 @@ class Checked:
 def test_games_with_the_prohibohn_bot_keep_everything_accounted_for(seed, pub, bot_first):
     rs = RULESETS[pub]
     game = rs.new_game(seed=seed)
-    # Al Cabohne's greedy bot (inside the Prohibohn bot) knows no Cognacbohne until it reads the
-    # card set from the ruleset (the bots rework): random play in the pub variant meanwhile
-    agents = [RandomBot(seed) if pub else ProhibohnGreedy(seed, rs), RandomBot(seed + 1)]
+    agents = [ProhibohnGreedy(rs, seed), RandomBot(seed + 1)]
     if not bot_first:
         agents.reverse()
     play_game(game, [Checked(a, game) for a in agents])
