@@ -38,13 +38,33 @@ def make_bot(ruleset: Ruleset, name: str, seed: int | None = None) -> Agent:
 
 def play_game(game: Game, agents: Sequence[Agent]) -> Game:
     """Play ``game`` to its end, asking ``agents[player]`` at each decision. Agents whose
-    ``uses_view`` is False are given no view (building one costs time they would not use)."""
+    ``uses_view`` is False are given no view (building one costs time they would not use).
+
+    A group decision (several ``game.deciders``) asks one decider at a time and applies its
+    choice, so no seat gets a tempo edge: a new group decision starts with its first decider
+    (``to_act``, in the order the step gave), then the deciders are asked round-robin by seat,
+    starting after the last player who acted in that decision (same frame kind and owner, same
+    turn), also when nested decisions came in between. One-decider decisions ask ``to_act``."""
     if len(agents) != game.players:
         raise ConfigError(f"{len(agents)} agents for a {game.players}-player game")
     wants = [getattr(a, "uses_view", True) for a in agents]
+    n = game.players
+    state = game.state
+    last_in: dict[tuple[int, str, int], int] = {}  # group decision -> the player who acted last
     while not game.is_over:
-        player = game.to_act
-        legal = game.legal_actions()
+        frame = state.stack[-1]
+        if not frame.group:
+            player = frame.player
+            legal = game.legal_actions()
+            view = game.view(player) if wants[player] else None
+            game.apply(agents[player].act(view, legal))
+            continue
+        key = (state.turn, frame.kind, frame.player)
+        last = last_in.get(key)
+        # the first decider in seat order after the one who acted last in this decision
+        player = frame.group[0] if last is None else min(frame.group, key=lambda p: (p - last - 1) % n)
+        last_in[key] = player
+        legal = game.legal_actions(player)
         view = game.view(player) if wants[player] else None
-        game.apply(agents[player].act(view, legal))
+        game.apply(agents[player].act(view, legal), player)
     return game

@@ -144,9 +144,9 @@ def test_registering_an_existing_option_needs_replace():
 
     calls = []
 
-    def counted_apply(game, action):
+    def counted_apply(game, action, player):
         calls.append(action.code)
-        turn.harvest_apply(game, action)
+        turn.harvest_apply(game, action, player)
 
     def replace(register):
         register(attrs.evolve(turn.HARVEST, apply=counted_apply), replace=True)
@@ -168,3 +168,73 @@ def test_no_card_is_drawn_once_the_game_ends_now():
     game.end_game(now=True)
     assert draw(game, table) is None
     assert len(table.deck) == deck
+
+
+# -- frames pushed by listeners (issue 5 §2) ------------------------------------------------
+
+
+def _ack_rule():
+    """House rule: whoever plants a card from the hand acknowledges it (an "ack" decision pushed by
+    a listener on Al Cabohne's "plant" event, handled by the rule's own step)."""
+    from attrs import frozen
+
+    from beanframe.core.actions import Action
+    from beanframe.core.steps import Step
+
+    @frozen(cache_hash=True)
+    class Ack(Action):
+        name = "ack"
+
+    class AckStep(Step):
+        kind = "ack"
+        options = False
+
+        def legal(self, game, frame):
+            return [Ack()]
+
+        def apply(self, game, frame, action):
+            game.pop()
+
+    def on_plant(game, player, field, card, source):
+        if source == "hand":
+            game.push("ack", player, card)
+
+    return plugin(
+        "ack_rule",
+        requires=("al_cabohne",),
+        beanframe_register_actions=lambda register: register(Ack),
+        beanframe_register_steps=lambda register: register(AckStep()),
+        beanframe_register_events=lambda events: events.on("plant", on_plant),
+    )
+
+
+def test_a_listener_frame_pushed_while_al_cabohne_plays_from_the_hand_lands_safely():
+    # RULES A phase 3 "play": the front card must be planted, then the next one may be. The
+    # house rule's ack comes after each planting; the play step still edits only its own frame.
+    game = beanframe.compose(["al_cabohne"], 2, extra_plugins=[_ack_rule()]).new_game(seed=11)
+    table = game.part(BEANS)
+    assert game.to_act == 0 and game.frame.kind == "play" and game.frame.args == (0,)
+    front, second = table.hands[0][:2]
+    game.apply(next(a for a in game.legal_actions() if a.name == "plant"))
+    assert [(f.kind, f.args) for f in game.state.stack] == [("play", (1,)), ("ack", (front,))]
+    assert [a.code for a in game.legal_actions()] == ["ack"]
+    game.apply("ack")
+    # back to the play step for the optional second card: not asked for the first card again
+    assert game.frame.kind == "play" and game.frame.args == (1,) and "pass" in [a.code for a in game.legal_actions()]
+    assert table.hands[0][0] == second
+    game.apply(next(a for a in game.legal_actions() if a.name == "plant"))
+    assert [(f.kind, f.args) for f in game.state.stack] == [("ack", (second,))]  # no stale play frame
+    game.apply("ack")
+    assert game.phase.name != "play" and all(f.kind != "play" for f in game.state.stack)
+    assert invariants(game) == []
+
+
+def test_al_cabohne_plays_to_the_end_with_the_ack_rule():
+    rs = beanframe.compose(["al_cabohne"], 2, extra_plugins=[_ack_rule()])
+    for seed in range(3):
+        game = rs.new_game(seed=seed)
+        play_out(game, seed)
+        plants = sum(1 for e in game.events if e[0] == "plant" and e[4] == "hand")
+        assert game.is_over and plants > 0
+        assert sum(1 for a in game.actions if a.code == "ack") == plants
+        assert invariants(game) == []

@@ -190,16 +190,47 @@ class Ruleset:
 
 
 class Game:
-    """One game: a ruleset and a state. The embedding API."""
+    """One game: a ruleset and a state. The embedding API.
 
-    __slots__ = ("ruleset", "state", "_legal", "_result", "setup_args")
+    Reading: ``to_act``, ``deciders``, ``legal_actions(player)``, ``prompt()``, ``view(player)``.
+    Acting: ``apply(action, player)``. A pending decision may have several deciders (a group
+    decision, ``Frame.group``): any of them may act, in any order; ``to_act`` is the first of
+    them, so sequential loops keep working. Game code (phases, steps, options, listeners) uses
+    ``push``, ``pop``, ``replace_top``, ``emit``, ``random``, ``end_game``, ``interrupted`` and,
+    during set-up, ``set_active``.
+    """
+
+    __slots__ = (
+        "ruleset",
+        "state",
+        "_legal",
+        "_legal_more",
+        "_result",
+        "setup_args",
+        "_deferred",
+        "_listening",
+        "_driving",
+        "_stop",
+        "_interrupt",
+    )
 
     def __init__(self, ruleset: Ruleset, state: State) -> None:
         self.ruleset = ruleset
         self.state = state
+        # legal actions of the first decider (to_act), cached until the next apply
         self._legal: tuple[Action, ...] | None = None
+        # {player: legal actions} of the other deciders of a group decision, likewise
+        self._legal_more: dict[int, tuple[Action, ...]] | None = None
         self._result: Result | None = None
         self.setup_args: dict[str, Any] = {}
+        # Listener frames and "end now" take effect when game code returns to the driver, so a
+        # running step's pop/replace_top always edit its own frame. These are transient: at rest
+        # (between two public calls) the driver has always dealt with them.
+        self._deferred: list[Frame] = []  # frames pushed by listeners, waiting
+        self._listening = 0  # depth of listener calls in progress
+        self._driving = False  # apply or the driver is running game code
+        self._stop = False  # end_game(now=True) asked, not yet carried out by the driver
+        self._interrupt = False  # _deferred or _stop: the driver has work before any decision
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -212,9 +243,21 @@ class Game:
 
     @property
     def to_act(self) -> int | None:
-        """The player (0-based) who must decide now; None once the game is over."""
+        """The player (0-based) who must decide now: the first decider of the pending decision
+        (in a group decision the others may act too, see ``deciders``); None once the game is
+        over."""
         stack = self.state.stack
-        return stack[-1].player if stack else None
+        if not stack:
+            return None
+        frame = stack[-1]
+        return frame.group[0] if frame.group else frame.player
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The players who may act now, in any order (one player except in group decisions);
+        empty once the game is over."""
+        stack = self.state.stack
+        return stack[-1].deciders if stack else ()
 
     @property
     def frame(self) -> Frame | None:
@@ -232,36 +275,65 @@ class Game:
     def part(self, name: str) -> Any:
         return self.state.parts[name]
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions of the pending decision (empty once the game is over), in a stable
-        order: the step's own actions first, then the any-time options."""
-        legal = self._legal
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """The legal actions of ``player`` at the pending decision (None: ``to_act``), in a stable
+        order: the step's own actions first, then the any-time options. Empty once the game is
+        over and for a player who is not one of the ``deciders``."""
+        if player is None:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal(None)
+            return legal
+        return self._legal_of(player)
+
+    def _legal_of(self, player: int) -> tuple[Action, ...]:
+        s = self.state
+        if type(player) is not int or not 0 <= player < s.players:
+            raise ValueError(f"no player {player!r} in a {s.players}-player game")
+        stack = s.stack
+        if not stack:
+            return ()
+        frame = stack[-1]
+        group = frame.group
+        if player == (group[0] if group else frame.player):
+            return self.legal_actions()
+        if player not in group:
+            return ()
+        more = self._legal_more
+        if more is None:
+            more = self._legal_more = {}
+        legal = more.get(player)
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = more[player] = self._compute_legal(player)
         return legal
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _compute_legal(self, player: int | None) -> tuple[Action, ...]:
         stack = self.state.stack
         if not stack:
             return ()
         frame = stack[-1]
         rs = self.ruleset
         step = rs.steps[frame.kind]
-        legal = step.legal(self, frame)
+        if frame.group:  # a group decision: the asking player (None: the first decider)
+            if player is None:
+                player = frame.group[0]
+        else:
+            player = frame.player
+        legal = step.legal_for(self, frame, player) if step.per_player else step.legal(self, frame)
         if not step.options:
             return tuple(legal)
         legal = list(legal)
-        player = frame.player
         for option in rs.any_time:
             extra = option.legal(self, player)
             if extra:
                 legal += extra
         return tuple(legal)
 
-    def legal_mask(self) -> list[bool]:
-        """A mask over the ruleset's action ids (for reinforcement learning)."""
+    def legal_mask(self, player: int | None = None) -> list[bool]:
+        """A mask over the ruleset's action ids of ``player``'s legal actions (None: ``to_act``),
+        for reinforcement learning."""
         mask = [False] * len(self.ruleset.actions)
-        for a in self.legal_actions():
+        for a in self.legal_actions(player):
             mask[self.ruleset.actions.id_of(a)] = True
         return mask
 
@@ -277,58 +349,103 @@ class Game:
         return describe(self) if describe is not None else str(action)
 
     # -- acting -----------------------------------------------------------------------------
-    def apply(self, action: Action | str | int) -> None:
-        """Apply a legal action (an Action, its code, or its id). Raises IllegalActionError and
-        leaves the game unchanged if the action is not legal now."""
-        legal = self._legal
+    def apply(self, action: Action | str | int, player: int | None = None) -> None:
+        """Apply a legal action (an Action, its code, or its id) taken by ``player`` (None:
+        ``to_act``). Raises IllegalActionError and leaves the game unchanged if the action is not
+        legal now for that player, or the player is not one of the ``deciders``."""
+        legal = self._legal if player is None else self._legal_of_decider(player)
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = self._compute_legal(None)
         for candidate in legal:  # identity first: legal lists hand out canonical instances
             if candidate is action:
                 break
         else:
-            action = self._check(action, legal)
+            action = self._check(action, legal, player)
         s = self.state
-        s.history = (action, s.history)
-        s.n_actions += 1
-        self._legal = None
-        rs = self.ruleset
         stack = s.stack
         frame = stack[-1]
-        option = rs.option_for.get(action.__class__)
-        if option is not None:
-            option.apply(self, action)
-        else:
-            rs.steps[frame.kind].apply(self, frame, action)
-        # fast path: the same frame is still on top and its step has no automatic work to do
-        if stack and stack[-1] is frame and frame.kind in rs.passive_steps:
-            return
-        self._advance()
+        if player is None:
+            player = frame.player if not frame.group else frame.group[0]
+        s.history = (action, s.history, player)
+        s.n_actions += 1
+        self._legal = None
+        self._legal_more = None
+        rs = self.ruleset
+        self._driving = True
+        try:
+            option = rs.option_for.get(action.__class__)
+            if option is not None:
+                option.apply(self, action, player)
+            else:
+                step = rs.steps[frame.kind]
+                if step.per_player:
+                    step.apply_for(self, frame, player, action)
+                else:
+                    step.apply(self, frame, action)
+            # fast path: the same frame is still on top, its step has no automatic work to do,
+            # and no listener frame or "end now" waits
+            if stack and stack[-1] is frame and frame.kind in rs.passive_steps and not self._interrupt:
+                return
+            self._advance()
+        finally:
+            self._driving = False
 
-    def _check(self, action: Action | str | int, legal: tuple[Action, ...]) -> Action:
+    def _legal_of_decider(self, player: int) -> tuple[Action, ...]:
+        """``player``'s legal actions, or the error to raise if they may not act now."""
+        s = self.state
+        if s.stage == OVER:
+            raise GameOverError("the game is over: no more actions")
+        if type(player) is not int or not 0 <= player < s.players:
+            raise IllegalActionError(f"there is no player {player!r} in this {s.players}-player game")
+        deciders = self.deciders
+        if player not in deciders:
+            who = ", ".join(seat_name(p) for p in deciders)
+            raise IllegalActionError(f"{seat_name(player)} may not act now: {who} to decide ({self.prompt()})")
+        return self.legal_actions(player)
+
+    def _check(self, action: Action | str | int, legal: tuple[Action, ...], player: int | None = None) -> Action:
         """The canonical instance of a legal action given in any form, or the error to raise."""
         if self.state.stage == OVER:
             raise GameOverError("the game is over: no more actions")
         table = self.ruleset.actions
         action = table.coerce(action)
         if action not in legal:
-            raise IllegalActionError(self._illegal_message(action))
+            raise IllegalActionError(self._illegal_message(action, player))
         return action
 
-    def _illegal_message(self, action: Action) -> str:
-        legal = self.legal_actions()
+    def _illegal_message(self, action: Action, player: int | None = None) -> str:
+        legal = self.legal_actions(player)
         shown = ", ".join(a.code for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        return f"{action.code!r} is not legal now ({self.prompt()}; legal: {shown})"
+        who = "" if player is None or len(self.deciders) < 2 else f" for {seat_name(player)}"
+        return f"{action.code!r} is not legal now{who} ({self.prompt()}; legal: {shown})"
 
     # -- used by phases and steps -----------------------------------------------------------
-    def push(self, kind: str, player: int, *args: int) -> None:
-        self.state.stack.append(Frame(kind, player, args))
+    def push(self, kind: str, player: int, *args: int, group: Sequence[int] = ()) -> None:
+        """Push a decision frame of step ``kind`` for ``player`` (``group``: several deciders,
+        see :class:`Frame`). Frames pushed by an event listener wait until the code that emitted
+        the event returns to the driver, then go on top (in push order)."""
+        frame = Frame(kind, player, args, self._group(kind, group)) if group else Frame(kind, player, args)
+        if self._listening:
+            self._deferred.append(frame)
+            self._interrupt = True
+        else:
+            self.state.stack.append(frame)
 
     def pop(self) -> Frame:
+        """Remove the top frame: the running step's own (listener frames are not stacked yet)."""
         return self.state.stack.pop()
 
-    def replace_top(self, kind: str, player: int, *args: int) -> None:
-        self.state.stack[-1] = Frame(kind, player, args)
+    def replace_top(self, kind: str, player: int, *args: int, group: Sequence[int] = ()) -> None:
+        """Replace the top frame (the running step's own), e.g. to count progress or to drop a
+        decider from a group."""
+        self.state.stack[-1] = Frame(kind, player, args, self._group(kind, group)) if group else Frame(kind, player, args)
+
+    def _group(self, kind: str, group: Sequence[int]) -> tuple[int, ...]:
+        group = tuple(group)
+        n = self.state.players
+        if any(type(p) is not int or not 0 <= p < n for p in group) or len(set(group)) != len(group):
+            raise ValueError(f"frame {kind!r}: group {list(group)} must list distinct players 0..{n - 1}")
+        return group
 
     def emit(self, *event: Any) -> None:
         """Record an event ``(kind, *args)`` and run the listeners of its kind."""
@@ -338,8 +455,25 @@ class Game:
         if self.ruleset.listeners:
             listeners = self.ruleset.listeners.get(event[0])
             if listeners:
-                for listener in listeners:
-                    listener(self, *event[1:])
+                self._notify(listeners, event[1:])
+
+    def _notify(self, listeners: Sequence[Any], args: tuple) -> None:
+        """Run listeners; frames they push wait for the driver (see ``push``)."""
+        self._listening += 1
+        try:
+            for listener in listeners:
+                listener(self, *args)
+        finally:
+            self._listening -= 1
+        if self._interrupt and not self._driving and not self._listening:
+            self._advance()  # emitted from outside game code: nothing runs, settle at once
+
+    def interrupted(self) -> bool:
+        """True while frames pushed by listeners wait or the game ends now. Automatic work that
+        can pause (a phase or step that flips or draws card after card) checks it after each unit
+        of work and returns, keeping its progress in the state: the driver then stacks the
+        waiting frames (or ends the game) and calls it again once its frame is on top."""
+        return self._interrupt
 
     def random(self) -> random.Random:
         """A fresh random stream derived from the seed and how many streams were drawn before:
@@ -351,12 +485,19 @@ class Game:
         return random.Random(f"beanframe/{s.seed}/{s.chance}")
 
     def end_game(self, now: bool = False) -> None:
-        """Ask the game to end: at the end of this turn, or ``now`` (the decision stack is
-        cleared and the end stage starts)."""
+        """Ask the game to end: at the end of this turn, or ``now``. Ending now takes effect when
+        the running game code returns to the driver, which then clears the decision stack (and
+        any waiting listener frames) and starts the end stage; until then the running step may
+        still ``pop()`` or ``replace_top()`` its own frame, and ``interrupted()`` is True.
+        Called from outside game code (a test, a tool), it takes effect at once."""
         s = self.state
+        if s.stage == OVER:
+            return
         if now:
             s.ending = END_NOW
-            s.stack.clear()
+            self._stop = self._interrupt = True
+            if not self._driving and not self._listening:
+                self._advance()
         elif s.ending == NOT_ENDING:
             s.ending = END_AFTER_TURN
 
@@ -372,45 +513,82 @@ class Game:
     def next_player(self) -> int:
         return (self.state.active + 1) % self.state.players
 
+    def set_active(self, player: int) -> None:
+        """Make ``player`` (0-based) the active player: for a starting player chosen during
+        set-up (by a setup phase, step, option or listener). The first turn is theirs and play
+        goes on from them in the usual order. Allowed only during set-up (ValueError otherwise:
+        later the driver owns the turn order), with a player of this game (ValueError)."""
+        s = self.state
+        if s.stage != SETUP:
+            raise ValueError(f"set_active({player!r}) is only allowed during set-up, not in stage {self.stage_name}")
+        if type(player) is not int or not 0 <= player < s.players:
+            raise ValueError(f"set_active: no player {player!r} in a {s.players}-player game")
+        s.active = player
+
+    def _settle(self) -> None:
+        """Carry out what waits for the driver: "end now" (clear the stack and the waiting
+        frames; from set-up or the turns, go to the end stage), else stack the listener frames."""
+        self._interrupt = False
+        s = self.state
+        if self._stop:
+            self._stop = False
+            self._deferred.clear()
+            s.stack.clear()
+            if s.stage <= TURNS:
+                s.stage, s.phase = END, -1
+        else:
+            s.stack.extend(self._deferred)
+            self._deferred.clear()
+
     def _advance(self) -> None:
         """Run automatic work until a decision is pending or the game is over."""
         s = self.state
         steps = self.ruleset.steps
         pipeline = self.ruleset.pipeline
-        while True:
-            stack = s.stack
-            if stack:
-                frame = stack[-1]
-                if steps[frame.kind].resolve(self, frame):
+        # never nested: apply is driving already, and end_game / _notify call this only when not
+        self._driving = True
+        try:
+            while True:
+                if self._interrupt:
+                    self._settle()
+                stack = s.stack
+                if stack:
+                    frame = stack[-1]
+                    # a decision is due unless the step's work was interrupted (it is asked again)
+                    if steps[frame.kind].resolve(self, frame) and not self._interrupt:
+                        return
+                    continue
+                if s.stage == OVER:
                     return
-                continue
-            if s.stage == OVER:
-                return
-            if s.ending == END_NOW and s.stage == TURNS:
-                s.stage, s.phase = END, -1
-            phases = pipeline.stage(s.stage)
-            s.phase += 1
-            if s.phase >= len(phases):
-                if s.stage == SETUP:
-                    s.stage, s.phase, s.turn = TURNS, -1, 1
-                    self.emit("turn", s.turn, s.active)
-                elif s.stage == TURNS:
-                    if s.ending != NOT_ENDING:
-                        s.stage, s.phase = END, -1
-                    else:
-                        s.turn += 1
-                        s.phase = -1
-                        s.active = self.next_player()
+                phases = pipeline.stage(s.stage)
+                s.phase += 1
+                if s.phase >= len(phases):
+                    if s.stage == SETUP:
+                        s.stage, s.phase, s.turn = TURNS, -1, 1
                         self.emit("turn", s.turn, s.active)
-                else:
-                    s.stage, s.phase = OVER, -1
-                    self.emit("game_over")
-                    return
-                continue
-            phase = phases[s.phase]
-            if phase.skip is not None and phase.skip(self):
-                continue
-            phase.enter(self)
+                    elif s.stage == TURNS:
+                        if s.ending != NOT_ENDING:
+                            s.stage, s.phase = END, -1
+                        else:
+                            s.turn += 1
+                            s.phase = -1
+                            s.active = self.next_player()
+                            self.emit("turn", s.turn, s.active)
+                    else:
+                        s.stage, s.phase = OVER, -1
+                        self.emit("game_over")
+                        # nothing is decided after the end: frames or "end now" asked for by a
+                        # game_over listener have nothing left to act on
+                        self._deferred.clear()
+                        self._stop = self._interrupt = False
+                        return
+                    continue
+                phase = phases[s.phase]
+                if phase.skip is not None and phase.skip(self):
+                    continue
+                phase.enter(self)
+        finally:
+            self._driving = False
 
     # -- results ----------------------------------------------------------------------------
     @property
@@ -440,6 +618,18 @@ class Game:
     def actions(self) -> list[Action]:
         """Every action applied so far, oldest first."""
         return linked_items(self.state.history)
+
+    @property
+    def actors(self) -> list[int]:
+        """Who took each action of ``actions`` (same order): replaying a group decision needs it
+        (``game.apply(action, player)``)."""
+        out = []
+        linked = self.state.history
+        while linked is not None:
+            out.append(linked[2])
+            linked = linked[1]
+        out.reverse()
+        return out
 
     @property
     def n_events(self) -> int:
@@ -473,7 +663,7 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (cheap: no deepcopy; history is shared structurally)."""
         g = Game(self.ruleset, self.state.clone())
-        g._legal = self._legal  # an immutable tuple: safe to share
+        g._legal = self._legal  # an immutable tuple: safe to share (_legal_more is refilled)
         # the result is cached per game and setup_args is a dict: neither may be shared
         g.setup_args = {k: list(v) if isinstance(v, list) else v for k, v in self.setup_args.items()}
         return g

@@ -46,6 +46,9 @@ class SaveFile:
     deck: list[str] | None
     actions: list[str]
     state: dict[str, Any]
+    # who took each action (0-based); needed to replay group decisions. Absent in older saves:
+    # every action is then replayed for the player to act.
+    actors: list[int] | None = None
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -58,7 +61,9 @@ def snapshot(game: Game) -> dict[str, Any]:
         "active": s.active,
         "ending": s.ending,
         "chance": s.chance,
-        "stack": [[f.kind, f.player, list(f.args)] for f in s.stack],
+        # a group decision adds its deciders; one-decider frames keep three entries (canonical,
+        # and older saves still compare equal)
+        "stack": [[f.kind, f.player, list(f.args), *([list(f.group)] if f.group else [])] for f in s.stack],
         "parts": {name: _converter.unstructure(part) for name, part in s.parts.items()},
     }
 
@@ -76,6 +81,7 @@ def dump_game(game: Game) -> str:
         deck=None if deck is None else [str(c) for c in deck],
         actions=[a.code for a in game.actions],
         state=snapshot(game),
+        actors=game.actors,
     )
     return json.dumps(_converter.unstructure(save), sort_keys=True, indent=1) + "\n"
 
@@ -118,13 +124,18 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
         game = ruleset.new_game(seed=save.seed, deck=save.deck)
     except ConfigError as exc:
         raise SaveFileError(f"the save's set-up is not valid: {exc}") from None
+    actors = save.actors or []
     for i, code in enumerate(save.actions, 1):
+        # the recorded actor (a group decision), else the player to act
+        player = actors[i - 1] if i <= len(actors) else None
         try:
-            game.apply(code)
+            game.apply(code, None if player == game.to_act else player)
         except BeanframeError as exc:
             raise SaveFileError(f"action {i} of the save ({code!r}) cannot be replayed: {exc}") from None
     if _normalise(snapshot(game)) != _normalise(save.state):
         raise SaveFileError("the saved state does not match its actions (the file was edited or is corrupt)")
+    if save.actors is not None and save.actors != game.actors:
+        raise SaveFileError("the saved actors do not match its actions (the file was edited or is corrupt)")
     return game
 
 

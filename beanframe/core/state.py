@@ -6,7 +6,9 @@ the decision stack, the chance counter, and the history. Everything specific to 
 each with a cheap ``clone()`` and a ``view(player)`` that hides what that player may not see.
 
 History and events are persistent linked lists ``(item, rest)``: appending is O(1) and a clone
-shares them, so cloning costs only the parts, never the length of the game.
+shares them, so cloning costs only the parts, never the length of the game. A history entry
+carries a third element, the player who took the action (``(action, rest, player)``): one tuple
+per action records both.
 """
 
 from __future__ import annotations
@@ -26,7 +28,14 @@ NOT_ENDING, END_AFTER_TURN, END_NOW = 0, 1, 2
 
 @frozen
 class Frame:
-    """One entry of the decision stack: a step of kind ``kind`` that ``player`` resolves.
+    """One entry of the decision stack: a step of kind ``kind`` for ``player``.
+
+    ``group`` lists the players who may act on this frame now, in any order (a group decision:
+    everyone bids, trades, plants what they received); empty means just ``player``, the usual
+    one-decider frame. ``player`` stays the frame's owner (e.g. the player whose trade phase it
+    is). ``deciders`` is ``group or (player,)``; the first one is ``game.to_act``. A step that
+    lets deciders drop out replaces its frame with a smaller group and pops it when nobody is
+    left (an empty group would mean ``player`` alone).
 
     Frames are immutable (steps replace a frame rather than change it), so cloning the stack is a
     list copy. ``args`` carries the step's small integer parameters; bigger data lives in parts.
@@ -35,6 +44,12 @@ class Frame:
     kind: str
     player: int
     args: tuple[int, ...] = ()
+    group: tuple[int, ...] = ()
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The players who may act on this frame now (``group``, or ``player`` alone)."""
+        return self.group or (self.player,)
 
 
 class Part(Protocol):
@@ -76,7 +91,8 @@ class State:
     chance: int = 0  # how many random streams were drawn so far
     stack: list[Frame] = field(factory=list)
     parts: dict[str, Any] = field(factory=dict)
-    history: tuple | None = None  # linked list of the applied (canonical) actions
+    # linked list of the applied (canonical) actions: (action, rest, player who took it)
+    history: tuple | None = None
     n_actions: int = 0
     events: tuple | None = None  # linked list of event tuples (kind, *args)
     n_events: int = 0

@@ -39,6 +39,7 @@ class View:
     to_act: int | None
     prompt: str
     parts: dict[str, Any]
+    deciders: tuple[int, ...] = ()  # who may act now (several in a group decision)
 
     def __getitem__(self, name: str) -> Any:
         return self.parts[name]
@@ -100,4 +101,5 @@ def make_view(game: Game, player: int | None) -> View:
             name: part.view(player, game) if takes_game.get(name) else part.view(player)
             for name, part in s.parts.items()
         },
+        deciders=game.deciders,
     )

@@ -613,8 +613,8 @@ def replay(game: Game, recompose: bool = True) -> Game:
 
         rs = compose(plugins_of(rs), game.players, rs.options)
     copy = rs.new_game(seed=game.state.seed, deck=game.setup_args.get("deck"))
-    for action in game.actions:
-        copy.apply(action.code)
+    for action, player in zip(game.actions, game.actors, strict=True):
+        copy.apply(action.code, player)
     return copy
 
 

@@ -481,8 +481,8 @@ def harvest_legal(game: Game, player: int):
 
 
 
-def harvest_apply(game: Game, action: Harvest) -> None:
-    harvest(game, game.state.parts[BEANS], game.to_act, action.field)
+def harvest_apply(game: Game, action: Harvest, player: int) -> None:
+    harvest(game, game.state.parts[BEANS], player, action.field)
 
 
 def buy_field_legal(game: Game, player: int):
@@ -500,10 +500,9 @@ def buy_field_legal(game: Game, player: int):
     return (A.BUY_FIELD,)
 
 
-def buy_field_apply(game: Game, action: BuyField) -> None:
+def buy_field_apply(game: Game, action: BuyField, player: int) -> None:
     """The coins paid are set aside; they return to the deck at the next reshuffle."""
     table, _ = _beans(game)
-    player = game.to_act
     cost = game.ruleset.config.params["al_cabohne"].third_field_cost
     pay_coins(table, player, cost, table.set_aside)
     table.fields[player].append([])

@@ -174,8 +174,8 @@ def _bonus_legal(game, player):
     return [Bonus()] if game.part(PART).counts[player] == 0 else []
 
 
-def _bonus_apply(game, action, *player):
-    game.part(PART).counts[game.to_act] += 1
+def _bonus_apply(game, action, player):
+    game.part(PART).counts[player] += 1
 
 
 BONUS = Option("bonus", (Bonus,), _bonus_legal, _bonus_apply)

@@ -82,9 +82,9 @@ def test_a_refused_action_that_changes_the_game_is_caught(monkeypatch):
     check_illegal_refused(game, random.Random(0))  # sound: passes
     original = Game._check
 
-    def leaky_check(self, action, legal):
+    def leaky_check(self, action, legal, *rest):
         self.state.turn += 1  # a core that changes the state before refusing
-        return original(self, action, legal)
+        return original(self, action, legal, *rest)
 
     monkeypatch.setattr(Game, "_check", leaky_check)
     with pytest.raises(ConformanceError, match=r"\[illegal action\] .*the refused action changed the game"):

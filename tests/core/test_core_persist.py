@@ -35,7 +35,7 @@ def test_the_save_is_canonical_json():
     assert game.to_json() == text  # the same game saved twice: identical text
     raw = json.loads(text)
     assert json.dumps(raw, sort_keys=True, indent=1) + "\n" == text  # sorted keys, fixed layout
-    assert set(raw) == {"format", "format_version", "variants", "players", "options", "seed", "deck", "actions", "state"}
+    assert set(raw) == {"format", "format_version", "variants", "players", "options", "seed", "deck", "actions", "state", "actors"}
     assert raw["format"] == FORMAT and raw["format_version"] == FORMAT_VERSION
     assert raw["variants"] == [{"name": "counter", "version": "1.0"}]
     assert raw["options"] == {"counter": {"target": 60}}  # every option, defaults included

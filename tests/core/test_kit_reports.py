@@ -129,7 +129,7 @@ def test_a_crash_in_scoring_names_the_scoring():
 class _Crashy:
     uses_view = True
 
-    def __init__(self, seed):
+    def __init__(self, seed, ruleset=None):
         self.moves = 0
 
     def act(self, view, legal):
@@ -140,7 +140,7 @@ class _Crashy:
 
 
 class _Cheat:
-    def __init__(self, seed):
+    def __init__(self, seed, ruleset=None):
         pass
 
     def act(self, view, legal):
