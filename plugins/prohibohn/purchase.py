@@ -125,10 +125,7 @@ def buy(game: Game, player: int, card_id: int, bean: int) -> None:
                 game.push("remove_third", player, third)
 
 
-def purchase_apply(game: Game, action, player: int | None = None) -> None:
-    # player: core-decisions passes the acting player; until then it is the player to act
-    if player is None:
-        player = game.to_act
+def purchase_apply(game: Game, action, player: int) -> None:
     if isinstance(action, BuyRazzia):
         buy(game, player, RAZZIA_ID, action.bean)
     else:
