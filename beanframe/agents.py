@@ -48,23 +48,41 @@ def play_game(game: Game, agents: Sequence[Agent]) -> Game:
     if len(agents) != game.players:
         raise ConfigError(f"{len(agents)} agents for a {game.players}-player game")
     wants = [getattr(a, "uses_view", True) for a in agents]
-    n = game.players
     state = game.state
-    last_in: dict[tuple[int, str, int], int] = {}  # group decision -> the player who acted last
+    turns = DeciderTurns(game.players)
     while not game.is_over:
         frame = state.stack[-1]
-        if not frame.group:
+        if not frame.group:  # the common case, kept free of the round-robin bookkeeping
             player = frame.player
             legal = game.legal_actions()
             view = game.view(player) if wants[player] else None
             game.apply(agents[player].act(view, legal))
             continue
-        key = (state.turn, frame.kind, frame.player)
-        last = last_in.get(key)
-        # the first decider in seat order after the one who acted last in this decision
-        player = frame.group[0] if last is None else min(frame.group, key=lambda p: (p - last - 1) % n)
-        last_in[key] = player
+        player = turns.next(game)
         legal = game.legal_actions(player)
         view = game.view(player) if wants[player] else None
         game.apply(agents[player].act(view, legal), player)
     return game
+
+
+class DeciderTurns:
+    """Which decider to ask next, fairly: a group decision starts with its first decider
+    (``to_act``, in the order the step gave), then the deciders are asked round-robin by seat,
+    starting after the last player who acted in that decision (same frame kind and owner, same
+    turn), also when nested decisions came in between. A one-decider frame asks its player.
+    ``play_game`` and the CLI share it, so a human at the terminal is asked as a bot would be."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.last_in: dict[tuple[int, str, int], int] = {}  # group decision -> who acted last
+
+    def next(self, game: Game) -> int:
+        frame = game.state.stack[-1]
+        if not frame.group:
+            return frame.player
+        key = (game.state.turn, frame.kind, frame.player)
+        last = self.last_in.get(key)
+        n = self.players
+        player = frame.group[0] if last is None else min(frame.group, key=lambda p: (p - last - 1) % n)
+        self.last_in[key] = player
+        return player

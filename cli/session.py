@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from beanframe.agents import Agent, make_bot
+from beanframe.agents import Agent, DeciderTurns, make_bot
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
 from beanframe.core.present import explain, presentation
@@ -139,6 +139,7 @@ class PlaySession:
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.seen: dict[int | None, int] = {}
         self.present = presentation(game.ruleset)
+        self.turns = DeciderTurns(game.players)
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
@@ -148,8 +149,8 @@ class PlaySession:
         if not self.quiet and not self.hot_seat:
             self.print_new_events(last=12)
         while not game.is_over:
-            player = game.to_act
-            assert player is not None
+            # group decisions (several deciders) ask each in turn, exactly as play_game does
+            player = self.turns.next(game)
             if player in self.agents:
                 self.bot_move(player)
                 continue
@@ -184,7 +185,7 @@ class PlaySession:
     def bot_move(self, player: int) -> None:
         game = self.game
         agent = self.agents[player]
-        legal = game.legal_actions()
+        legal = game.legal_actions(player)
         try:
             view = game.view(player) if getattr(agent, "uses_view", True) else None
             action = agent.act(view, legal)
@@ -198,14 +199,14 @@ class PlaySession:
             text.append(game.describe(action))
             self.console.print(text)
         try:
-            game.apply(action)
+            game.apply(action, player)
         except BeanframeError as exc:
             raise BotFailure(f"{self.seats[player]} (player {player + 1}) chose an illegal action: {exc}") from exc
         if not self.quiet:
             self.print_new_events()
 
-    def apply(self, action: Action) -> None:
-        self.game.apply(action)
+    def apply(self, action: Action, player: int) -> None:
+        self.game.apply(action, player)
         if not self.quiet:
             self.print_new_events()
 
@@ -253,14 +254,14 @@ class PlaySession:
             else:
                 action = self.parse_action(text, player)
                 if action is not None:
-                    self.apply(action)
+                    self.apply(action, player)
                     return None
 
     def say_no(self, message: str) -> None:
         self.console.print(message, style="red", markup=False, highlight=False)
 
     def parse_action(self, text: str, player: int) -> Action | None:
-        legal = self.game.legal_actions()
+        legal = self.game.legal_actions(player)
         if text.isascii() and text.isdigit():
             index = int(text) if len(text) < 7 else 0
             if 1 <= index <= len(legal):
@@ -301,7 +302,7 @@ class PlaySession:
         except BeanframeError as exc:
             self.say_no(str(exc))
             return
-        if action in self.game.legal_actions():
+        if action in self.game.legal_actions(player):
             self.console.print(f"{action.code} is possible now", markup=False)
         else:
             self.console.print(f"{action.code}: {self.reason(player, action)}", markup=False)
@@ -338,7 +339,7 @@ class PlaySession:
             items.append(Text(f"  ({missing})", style="yellow"))
         used = render.measure_lines(self.console, items)
         room = max(3, (self.console.height or 24) - used - 2)  # the choices' title and the prompt
-        items.append(render.choices(game, game.legal_actions(), self.console.width, room))
+        items.append(render.choices(game, game.legal_actions(player), self.console.width, room))
         render.render_all(self.console, items)
 
     def show_help(self, player: int) -> None:
@@ -355,7 +356,7 @@ class PlaySession:
         table.add_column("code", no_wrap=True)
         table.add_column("kind")
         table.add_column("what it does")
-        for i, action in enumerate(game.legal_actions(), 1):
+        for i, action in enumerate(game.legal_actions(player), 1):
             kind = "any-time option" if type(action) in game.ruleset.option_for else "this decision"
             table.add_row(str(i), escape(action.code), kind, escape(game.describe(action)))
         self.console.print(table)
