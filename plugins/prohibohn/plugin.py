@@ -130,10 +130,11 @@ def beanframe_register_bots(register):
 
 @hookimpl
 def beanframe_register_renderers(register):
-    from .render import buildings_command, render_prohibohn
+    from .render import buildings_command, explain, render_prohibohn
 
     register.part(PART, render_prohibohn)
     register.command("buildings", buildings_command, "buildings [NAME]: every building card's price and power")
+    register.explain(explain)
 
 
 @hookimpl

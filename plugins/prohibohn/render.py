@@ -55,3 +55,35 @@ def buildings_command(game: Game, player: int | None, arg: str) -> list[Any]:
             continue
         table.add_row(f"c{i + 1}", escape(c.name), f"{c.price} {c.bean}", escape(c.text))
     return [table]
+
+
+def explain(game: Game, player: int | None, action: Any) -> str | None:
+    """Why a purchase is not possible for ``player`` now (None: not a purchase, or no reason)."""
+    from beanframe.core.state import TURNS
+
+    from .actions import Buy, BuyRazzia
+    from .cards import POLICE, RAZZIA_ID
+
+    if player is None or not isinstance(action, (Buy, BuyRazzia)):
+        return None
+    s = game.state
+    part = game.part("prohibohn")
+    card_id = RAZZIA_ID if isinstance(action, BuyRazzia) else action.card
+    card = CARDS[card_id]
+    if s.stage != TURNS or (s.active != player and (not s.stack or s.stack[-1].kind != "last_sales")):
+        return "buildings, police stations and the razzia are bought only on your own turn"
+    if card_id not in part.supply:
+        return f"the {card.name} is not in the supply any more"
+    if card.group == POLICE and any(CARDS[i].group == POLICE for i in part.owned[player]):
+        return "you may own only one police station"
+    cards = game.ruleset.config.params["beans"].cards
+    coins = game.part("beans").coins[player]
+    if isinstance(action, BuyRazzia):
+        bean = action.bean
+        need = 4 if cards.beans[bean].key == card.bean else 5
+    else:
+        bean, need = cards.index(card.bean), card.price
+    have = sum(1 for c in coins if c == bean)
+    if have < need:
+        return f"the {card.name} costs {need} {cards.names[bean]} coins; you have {have}"
+    return None

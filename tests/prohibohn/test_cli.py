@@ -53,3 +53,16 @@ def test_simulate_runs_both_variant_sets():
         result = runner.invoke(app, ["simulate", "al_cabohne", "prohibohn", "-p", "2", "-n", "2", *extra], env=WIDE)
         assert result.exit_code == 0, (result.output, result.exception)
         assert "mafia" in result.output
+
+
+def test_why_a_purchase_is_not_possible():
+    from beanframe_plugins.prohibohn.actions import BUY
+    from beanframe_plugins.prohibohn.cards import card_id
+    from beanframe_plugins.prohibohn.render import explain
+
+    from .helpers import situation
+
+    game = situation(at="play", hands=[["fire"], ["puff"]], bosses=[["blue"], ["runner"]], coins=[["runner"], []])
+    assert explain(game, 0, BUY[card_id("casino3")]) == "the 3-Casino costs 3 Stangenbohne coins; you have 1"
+    assert explain(game, 1, BUY[card_id("casino1")]).startswith("buildings, police stations and the razzia are bought only")
+    assert explain(game, 0, BUY[card_id("casino1")]) is None
