@@ -215,12 +215,14 @@ def test_a_listener_frame_pushed_while_al_cabohne_plays_from_the_hand_lands_safe
     table = game.part(BEANS)
     assert game.to_act == 0 and game.frame.kind == "play" and game.frame.args == (0,)
     front, second = table.hands[0][:2]
-    game.apply(next(a for a in game.legal_actions() if a.name == "plant"))
-    assert [(f.kind, f.args) for f in game.state.stack] == [("play", (1,)), ("ack", (front,))]
+    first = next(a for a in game.legal_actions() if a.name == "plant")
+    game.apply(first)
+    # the play frame remembers the first card's field and bean (F.21)
+    assert [(f.kind, f.args) for f in game.state.stack] == [("play", (1, first.field, front)), ("ack", (front,))]
     assert [a.code for a in game.legal_actions()] == ["ack"]
     game.apply("ack")
     # back to the play step for the optional second card: not asked for the first card again
-    assert game.frame.kind == "play" and game.frame.args == (1,) and "pass" in [a.code for a in game.legal_actions()]
+    assert game.frame.kind == "play" and game.frame.args[0] == 1 and "pass" in [a.code for a in game.legal_actions()]
     assert table.hands[0][0] == second
     game.apply(next(a for a in game.legal_actions() if a.name == "plant"))
     assert [(f.kind, f.args) for f in game.state.stack] == [("ack", (second,))]  # no stale play frame

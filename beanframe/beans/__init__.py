@@ -4,6 +4,8 @@ Not a plugin itself: bean plugins import it and register its part and mechanics.
 """
 
 from beanframe.beans.cards import BeanType, CardSet, load_beans
+from beanframe.beans.fields import field_bean, harvest, harvestable, may_harvest, pay_coins, sell
+from beanframe.beans.rules import ANY_TIME, LITERAL, OWN_TURN, PROTECTION, field_targets, harvestable_fields, sale
 from beanframe.beans.table import (
     PART,
     BeanRules,
@@ -11,36 +13,45 @@ from beanframe.beans.table import (
     BeanTable,
     deal,
     draw,
-    field_bean,
-    harvest,
-    harvestable,
-    may_harvest,
-    pay_coins,
-    plant_target,
+    one_bean_per_field,
+    plant_targets,
     reshuffle,
     rules_of,
-    sell,
     stack_deck,
 )
+from beanframe.beans.work import DrawStep, finish, interrupted, pause, start
 
 __all__ = [
+    "ANY_TIME",
+    "LITERAL",
+    "OWN_TURN",
     "PART",
+    "PROTECTION",
     "BeanRules",
     "BeanTable",
     "BeanType",
     "BeansView",
     "CardSet",
+    "DrawStep",
     "deal",
     "draw",
     "field_bean",
+    "field_targets",
+    "finish",
     "harvest",
     "harvestable",
+    "harvestable_fields",
+    "interrupted",
     "load_beans",
     "may_harvest",
+    "one_bean_per_field",
+    "pause",
     "pay_coins",
-    "plant_target",
+    "plant_targets",
     "reshuffle",
     "rules_of",
+    "sale",
     "sell",
     "stack_deck",
+    "start",
 ]

@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen
-from attrs.validators import instance_of, is_callable, optional
+from attrs.validators import in_, instance_of, is_callable, optional
 
 from beanframe.beans.cards import CardSet
+from beanframe.beans.rules import LITERAL, ONE_BEAN_RULES, OWN_TURN, WHEN, field_targets
 from beanframe.core.params import flag, whole
 from beanframe.core.state import END_NOW
 from beanframe.errors import ConfigError
@@ -24,6 +25,19 @@ if TYPE_CHECKING:
     from beanframe.core.game import Game
 
 PART = "beans"  # the name of the BeanTable part in a game's state
+
+
+def one_bean_per_field(game: Game, player: int, bean: int) -> list[int]:
+    """The family's default field-acceptance rule (``BeanRules.plant_targets``): the field that
+    grows ``bean``, else the first empty field, else none (:func:`~beanframe.beans.rules.field_targets`)."""
+    return field_targets(game.state.parts[PART].fields[player], bean)
+
+
+def plant_targets(game: Game, player: int, bean: int) -> list[int]:
+    """Every field of ``player`` that may take ``bean`` now, by the composed rule
+    ``BeanRules.plant_targets`` (empty fields are interchangeable: where no rule tells them apart
+    only the first empty one is offered). Every step that plants asks this."""
+    return game.ruleset.config.params["beans"].plant_targets(game, player, bean)
 
 
 @define
@@ -42,13 +56,20 @@ class BeanRules:
     # the live limit is BeanTable.run_out_limit, which a "run_out" listener may raise)
     #: fields may legally hold several beans (Prohibohn's Nightbar); invariants then allow it
     mixed_fields: bool = field(default=False, validator=flag)
-    #: where a bean may be planted on a player's fields: (table, player, bean) -> field or None.
-    #: A variant that changes what fields accept (Prohibohn's Nightbar) sets its own function.
-    plant_target: Callable[[BeanTable, int, int], int | None] = field(default=None, validator=optional(is_callable()))
-
-    def __attrs_post_init__(self) -> None:
-        if self.plant_target is None:
-            self.plant_target = plant_target
+    #: where a bean may be planted: (game, player, bean) -> every field of the player that may
+    #: take it. A variant that changes what fields accept (Prohibohn's Nightbar) sets its own
+    #: function; every planting step of Al Cabohne asks it (through :func:`plant_targets`).
+    plant_targets: Callable[[Game, int, int], list[int]] = field(default=one_bean_per_field, validator=is_callable())
+    #: when a player may harvest: "own_turn" (Al Cabohne) or "any_time" (at any decision of the
+    #: player, also outside the own turn: Bohnanza, F.22); never in set-up or at the end
+    harvest_when: str = field(default=OWN_TURN, validator=in_(WHEN))
+    #: which one-bean fields may be harvested: "literal" (Al Cabohne, F.19) or "protection"
+    #: (Bohnanza's bean protection rule, RULES C); see beans.rules.harvestable_fields
+    one_bean_harvest: str = field(default=LITERAL, validator=in_(ONE_BEAN_RULES))
+    #: the price of the third field in coins (paid coins are set aside); None: it cannot be bought
+    third_field_cost: int | None = field(default=4, validator=optional(whole(0)))
+    #: when the third field may be bought: "own_turn" (Al Cabohne) or "any_time" (Bohnanza)
+    buy_field_when: str = field(default=OWN_TURN, validator=in_(WHEN))
 
 
 def rules_of(game: Game) -> BeanRules:
@@ -75,7 +96,13 @@ class BeansView:
 
 @define(slots=True)
 class BeanTable:
-    """The bean family's state part."""
+    """The bean family's state part.
+
+    ``set_aside`` holds the cards that lie *under the discard*, coin side up: coins paid for a third
+    field (Al Cabohne) or a building (Prohibohn). Phase 4 never matches them (only ``discard`` is
+    face up) and they return at the next reshuffle, shuffled into the new deck with the discard.
+    Pay into it with ``pay_coins(table, player, amount, table.set_aside)``.
+    """
 
     names: tuple[str, ...]
     deck: list[int] = field(factory=list)
@@ -247,77 +274,3 @@ def reshuffle(game: Game, table: BeanTable) -> None:
     game.random().shuffle(pool)
     table.deck[:0] = pool
     game.emit("reshuffle", len(pool))
-
-
-# ------------------------------------------------------------------------------------------
-# Fields, planting, harvesting (RULES A "Harvest and sell", F.19)
-# ------------------------------------------------------------------------------------------
-
-
-def field_bean(f: list[int]) -> int | None:
-    return f[-1] if f else None
-
-
-def plant_target(table: BeanTable, player: int, bean: int) -> int | None:
-    """Where ``bean`` may be planted on ``player``'s fields: the field that grows it, else the
-    first empty field (empty fields are interchangeable, so one is offered), else None."""
-    empty = None
-    for i, f in enumerate(table.fields[player]):
-        if f:
-            if f[-1] == bean:
-                return i
-        elif empty is None:
-            empty = i
-    return empty
-
-
-def may_harvest(table: BeanTable, player: int, index: int) -> bool:
-    """Whether ``player`` may harvest field ``index`` now (the rule of :func:`harvestable`)."""
-    return index in harvestable(table, player)
-
-
-def harvestable(table: BeanTable, player: int, labels: Sequence[Any] | None = None) -> list[Any]:
-    """The fields ``player`` may harvest now: those with two or more beans; if no field holds more
-    than one, the one-bean fields (RULES A "Harvest and sell", F.19; empty fields never). Their
-    indexes, or ``labels[index]`` when labels are given (e.g. interned actions)."""
-    big: list[Any] = []
-    single: list[Any] = []
-    for i, f in enumerate(table.fields[player]):
-        n = len(f)
-        if n >= 2:
-            big.append(i if labels is None else labels[i])
-        elif n:
-            single.append(i if labels is None else labels[i])
-    return big or single
-
-
-def sell(cards: CardSet, field_cards: list[int], coins: list[int], discard: list[int]) -> int:
-    """Sell a whole field: the bean-o-meter value of the top (last-planted) bean's type, counted
-    over the field's size; that many of the last-planted cards turn into coins, the rest go face
-    up onto the discard in planting order. Empties the field; returns the coins earned."""
-    n = len(field_cards)
-    if n == 0:
-        return 0
-    value = cards.value(field_cards[-1], n)
-    keep = n - value
-    discard.extend(field_cards[:keep])
-    coins.extend(field_cards[keep:])
-    field_cards.clear()
-    return value
-
-
-def harvest(game: Game, table: BeanTable, player: int, index: int) -> int:
-    """A player harvests and sells one of their fields."""
-    f = table.fields[player][index]
-    bean, n = f[-1], len(f)
-    rules: BeanRules = game.ruleset.config.params["beans"]
-    earned = sell(rules.cards, f, table.coins[player], table.discard)
-    game.emit("harvest", player, index, bean, n, earned)
-    return earned
-
-
-def pay_coins(table: BeanTable, player: int, amount: int, to: list[int]) -> None:
-    """Move ``amount`` of a player's coins (the earliest earned first) to ``to``."""
-    coins = table.coins[player]
-    to.extend(coins[:amount])
-    del coins[:amount]

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of
+from beanframe.beans.options import BUY_FIELD as BUY_FIELD  # re-exported: the interned action
+from beanframe.beans.options import HARVESTS, BuyField, Harvest
 from beanframe.core.actions import Action, param
 from beanframe.core.compose import Config
 from attrs import frozen
@@ -146,32 +148,14 @@ class Done(Action):
     name = "done"
     text = "end planting"
 
-
-@frozen(cache_hash=True)
-class Harvest(Action):
-    name = "harvest"
-    text = "harvest and sell field {field}"
-    field: int = param("f")
-
-    @classmethod
-    def domain(cls, config):
-        return (cls(f) for f in _fields(config))
-
     def describe(self, game: Game) -> str:
-        table = game.part(BEANS)
-        f = table.fields[game.to_act][self.field]
-        coins = rules_of(game).cards.value(f[-1], len(f))
-        return f"harvest field {self.field + 1} ({len(f)} {_bean(game, f[-1])}: {coins} coin{'s' * (coins != 1)})"
+        frame = game.frame
+        if frame is not None and frame.kind == "before_flip":
+            return "start flipping (no more harvests or purchases before the flips)"
+        return self.text
 
 
-@frozen(cache_hash=True)
-class BuyField(Action):
-    name = "buy-field"
-    text = "buy a third field"
-
-    def describe(self, game: Game) -> str:
-        cost = game.ruleset.config.params["al_cabohne"].third_field_cost
-        return f"buy a third field for {cost} coins"
+# The any-time options' actions are the bean family's (beanframe.beans.options)
 
 
 # Interned instances for the hot path: legal-action lists hand out these, never new objects.
@@ -180,12 +164,12 @@ _B = range(3)
 _P = range(MAX_PILES)
 _H = range(128)
 PLANT_FRONT = tuple(PlantFront(f) for f in _F)
-HARVEST = tuple(Harvest(f) for f in _F)
+HARVEST = HARVESTS[:3]
 PLANT_LEFTOVER = tuple(tuple(PlantLeftover(p, f) for f in _F) for p in _P)
 DISCARD_LEFTOVER = tuple(DiscardLeftover(p) for p in _P)
 PLANT_PILE = tuple(tuple(PlantPile(p, f) for f in _F) for p in _P)
 GIVE_PILE = tuple(tuple(GivePile(p, b) for b in _B) for p in _P)
 GIFT = tuple(tuple(Gift(h, b) for b in _B) for h in _H)
-PASS, PAY_TAX, DONE, BUY_FIELD = Pass(), PayTax(), Done(), BuyField()
+PASS, PAY_TAX, DONE = Pass(), PayTax(), Done()
 
 ALL = (PlantFront, Pass, PayTax, PlantLeftover, DiscardLeftover, PlantPile, GivePile, Gift, Done, Harvest, BuyField)

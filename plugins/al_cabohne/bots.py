@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from beanframe.beans import CardSet, harvestable, sell
+from beanframe.beans import CardSet, field_targets, harvestable_fields, sell
 
 from .actions import (
     MAX_PILES,
@@ -91,13 +91,15 @@ def bot_rules(ruleset: Ruleset) -> BotRules:
     return BotRules(
         players=ruleset.players,
         cards=beans.cards,
-        field_cost=own.third_field_cost,
+        # None: no field to buy (a variant that removes it); the bot then never values one
+        field_cost=beans.third_field_cost if beans.third_field_cost is not None else 10**6,
         mafia_factor=own.solo_mafia_factor if solo else 1,
         draw=beans.draw,
         flips=MAX_PILES,
         more_decks=max(0, beans.run_out_limit - 1) if beans.reshuffle else 0,
-        plant_target=beans.plant_target,
-        harvestable=harvestable,
+        # the bot's model is a table of fields, not a game: the bean family's basic rules on it
+        plant_target=lambda m, p, bean: next(iter(field_targets(m.fields[p], bean)), None),
+        harvestable=lambda m, p: harvestable_fields(m.fields[p], beans.one_bean_harvest),
     )
 
 

@@ -9,7 +9,7 @@ from attrs import field, frozen
 from attrs.validators import and_, ge, instance_of, le
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import BeanRules, BeanTable, CardSet, load_beans
+from beanframe.beans import LITERAL, OWN_TURN, BeanRules, BeanTable, CardSet, load_beans
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
@@ -63,6 +63,10 @@ def beanframe_configure(config):
         draw=2,
         reshuffle=not solo,  # F.7: nothing is reshuffled in the solo game
         run_out_limit=1 if solo else opts.run_outs,
+        harvest_when=OWN_TURN,  # RULES A "Harvest and sell": any time of one's own turn (not phase 4)
+        one_bean_harvest=LITERAL,  # F.19
+        third_field_cost=opts.third_field_cost,  # RULES A "Third field" (solo: nothing to buy, F.8)
+        buy_field_when=OWN_TURN,
     )
     config.params["mafia"] = m.MafiaRules(bosses=(m.AL, m.DON, m.JOE) if solo else (m.AL, m.DON))
 
@@ -132,6 +136,8 @@ def beanframe_register_phases(pipeline):
         "turn", "tax", turn.phase_tax, title="beans for the mafia", number=n + 1, skip=None if solo else _first_turn
     )
     pipeline.add("turn", "play", turn.phase_play, title="play from hand", number=n + 2)
+    # F.20: a moment to harvest or buy after phase 3 and before the flips (not a rulebook phase)
+    pipeline.add("turn", "before_flip", turn.phase_before_flip, title="harvest or buy before the flips")
     pipeline.add("turn", "flip", turn.phase_flip, title="flip beans", number=n + 3)
     pipeline.add("turn", "plant", turn.phase_plant, title="plant beans", number=n + 4)
     pipeline.add("turn", "draw", turn.phase_draw, title="draw new beans", number=n + 5)

@@ -91,9 +91,11 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
             return f"field {action.field + 1} is empty"
         if not game.ruleset.steps[frame.kind].options:
             return "no harvesting in this phase"
-        return f"field {action.field + 1} holds one bean while another field holds more (F.19)"
+        return f"field {action.field + 1} holds one bean: only when every field holds one, or it is the only non-empty one (F.19)"
     if isinstance(action, A.BuyField):
-        cost = game.ruleset.config.params["al_cabohne"].third_field_cost
+        cost = game.ruleset.config.params["beans"].third_field_cost
+        if cost is None:
+            return "no field can be bought in this game"
         if len(own) >= game.ruleset.config.params["beans"].max_fields:
             return "you have all your fields already"
         if table.bought_field[player]:

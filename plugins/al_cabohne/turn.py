@@ -1,26 +1,29 @@
 """Al Cabohne's phases and decision steps (RULES.md A).
 
 Set-up: deal, mafia start. Turn with 2 players: 1 leftovers, 2 mafia tax, 3 play from hand,
-4 flip, 5 plant, 6 draw. Solo: 1 tax, 2 play, 3 flip, 4 plant (every pile), 5 draw.
-End: every player and every boss sells every field (F.5, F.18).
+(F.20: a moment to harvest or buy), 4 flip, 5 plant, 6 draw. Solo: 1 tax, 2 play, (F.20),
+3 flip, 4 plant (every pile), 5 draw. End: every player and every boss sells every field (F.5, F.18).
+
+Flipping and drawing are automatic frames that can stop when decisions open in their middle
+and go on where they stopped (``beanframe.beans.work``). Every step that plants asks the composed
+rule ``beans.plant_targets``; the any-time options are the bean family's (``beans.options``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import BeanRules, BeanTable, deal, draw, harvest, harvestable, pay_coins, stack_deck
-from beanframe.core.state import TURNS
-from beanframe.core.steps import Option, Step
+from beanframe.beans import BeanRules, BeanTable, DrawStep, deal, draw, finish, harvest, interrupted, pause, stack_deck, start
+from beanframe.beans import options as bean_options
+from beanframe.core.steps import Step
 
 from . import actions as A
 from . import mafia as m
 from .actions import (
-    BuyField,
     Done,
     Gift,
-    Harvest,
     Pass,
     PlantLeftover,
     PlantPile,
@@ -37,11 +40,6 @@ def _beans(game: Game) -> tuple[BeanTable, BeanRules]:
 
 def _mafia(game: Game) -> m.Mafia:
     return game.state.parts[m.PART]
-
-
-def _target(game: Game):
-    """The composed field-acceptance rule (BeanRules.plant_target)."""
-    return game.ruleset.config.params["beans"].plant_target
 
 
 def is_solo(game: Game) -> bool:
@@ -95,28 +93,21 @@ def phase_leftovers(game: Game) -> None:
 
 
 class LeftoversStep(Step):
-    """Each card the opponent flipped and did not plant: plant it on an own field or discard it.
-    Per F.1 the choice is per card, but beans of one type planted in this phase go to one field:
-    the frame's args remember (bean, field) pairs already used."""
+    """Each card the opponent flipped and did not plant: plant it on an own field that takes it or
+    discard it. F.1: every card is decided on its own, on any own field that takes it then
+    (``beans.plant_targets``; the one-bean-type-per-field rule still holds)."""
 
     kind = "leftovers"  # pushed only when there are leftovers; popped with the last one
 
-    def _target(self, game: Game, table: BeanTable, frame: Frame, bean: int) -> int | None:
-        args = frame.args
-        for i in range(0, len(args), 2):
-            if args[i] == bean:
-                # the field this bean went to earlier in the phase, while it still takes it
-                f = table.fields[frame.player][args[i + 1]]
-                return args[i + 1] if not f or f[-1] == bean else None
-        return _target(game)(table, frame.player, bean)
-
     def legal(self, game: Game, frame: Frame):
         table = game.state.parts[BEANS]
+        player = frame.player
+        targets_of = game.ruleset.config.params["beans"].plant_targets  # the composed rule
         out = []
         for k, pile in enumerate(table.leftovers):
-            target = self._target(game, table, frame, pile[0])
-            if target is not None:
-                out.append(A.PLANT_LEFTOVER[k][target])
+            row = A.PLANT_LEFTOVER[k]
+            for target in targets_of(game, player, pile[0]):
+                out.append(row[target])
             out.append(A.DISCARD_LEFTOVER[k])
         return out
 
@@ -129,8 +120,6 @@ class LeftoversStep(Step):
         if isinstance(action, PlantLeftover):
             table.fields[frame.player][action.field].append(card)
             game.emit("plant", frame.player, action.field, card, "leftover")
-            if card not in frame.args[0::2]:
-                game.replace_top(self.kind, frame.player, *frame.args, card, action.field)
         else:
             table.discard.append(card)
             game.emit("discard", frame.player, card)
@@ -213,18 +202,46 @@ def phase_play(game: Game) -> None:
         game.push("play", game.state.active, 0)
 
 
+def second_card_targets(targets: list[int], fields: Sequence[Sequence[Any]], first: int) -> list[int]:
+    """F.21: a second card of another bean than the first goes on another field than the first
+    card's (``first``), even when that field was harvested in between. ``targets``: the fields that
+    take the second card; if the first card's field is among them as the offered empty field, the
+    next empty field is offered instead (a plain rule: bots may share it)."""
+    if first not in targets:
+        return targets
+    out = [t for t in targets if t != first]
+    if not fields[first]:
+        for i, f in enumerate(fields):
+            if not f and i != first:
+                if i not in out:
+                    out.append(i)
+                    out.sort()
+                break
+    return out
+
+
 class PlayStep(Step):
-    """The front card must be planted; then the new front card may be. A card that fits no field
-    needs a harvest first (offered as the any-time harvest option). args = (cards planted,)."""
+    """The front card must be planted; then the new front card may be: two cards of one bean on
+    one field, of two beans on two fields (F.21). A card that fits no field needs a harvest first
+    (offered as the any-time harvest option). args = (cards planted,) at first, then
+    (1, the first card's field, its bean)."""
 
     kind = "play"  # pushed only with a non-empty hand
     most = 2
 
     def legal(self, game: Game, frame: Frame):
         table = game.state.parts[BEANS]
-        target = _target(game)(table, frame.player, table.hands[frame.player][0])
-        out = [] if target is None else [A.PLANT_FRONT[target]]
-        if frame.args[0] >= 1:
+        player = frame.player
+        bean = table.hands[player][0]
+        targets = game.ruleset.config.params["beans"].plant_targets(game, player, bean)  # beans.plant_targets
+        args = frame.args
+        if args[0] and len(args) > 2 and bean != args[2]:
+            targets = second_card_targets(targets, table.fields[player], args[1])
+        plant = A.PLANT_FRONT
+        out = []
+        for t in targets:
+            out.append(plant[t])
+        if args[0]:
             out.append(A.PASS)
         return out
 
@@ -233,14 +250,15 @@ class PlayStep(Step):
             game.pop()
             return
         table = game.state.parts[BEANS]
-        card = table.hands[frame.player].pop(0)
-        table.fields[frame.player][action.field].append(card)
-        game.emit("plant", frame.player, action.field, card, "hand")
+        player = frame.player
+        card = table.hands[player].pop(0)
+        table.fields[player][action.field].append(card)
+        game.emit("plant", player, action.field, card, "hand")
         planted = frame.args[0] + 1
-        if planted >= self.most or not table.hands[frame.player]:
+        if planted >= self.most or not table.hands[player]:
             game.pop()
         else:
-            game.replace_top(self.kind, frame.player, planted)
+            game.replace_top(self.kind, player, planted, action.field, card)
 
     def prompt(self, game: Game, frame: Frame) -> str:
         if frame.args[0] == 0:
@@ -249,53 +267,111 @@ class PlayStep(Step):
 
 
 # ------------------------------------------------------------------------------------------
+# Between phases 3 and 4 (solo: 2 and 3): a moment to harvest or buy (F.20)
+# ------------------------------------------------------------------------------------------
+
+
+def phase_before_flip(game: Game) -> None:
+    """F.20: "any time during one's own turn except phase 4" includes the moment after the last
+    card of phase 3 (or the declined second card) and before the first flip: a decision there
+    whenever the player may harvest or buy (any any-time option is legal), else none."""
+    player = game.state.active
+    for option in game.ruleset.any_time:
+        if option.legal(game, player):
+            game.push("before_flip", player)
+            return
+
+
+class BeforeFlipStep(Step):
+    """F.20's decision: the any-time options, or ``done`` to start flipping."""
+
+    kind = "before_flip"
+
+    def legal(self, game: Game, frame: Frame):
+        return (A.DONE,)
+
+    def apply(self, game: Game, frame: Frame, action) -> None:
+        game.pop()
+
+    def prompt(self, game: Game, frame: Frame) -> str:
+        return "before the flips: harvest or buy now, or start flipping (done)"
+
+
+# ------------------------------------------------------------------------------------------
 # Phase 4 (solo 3): flip (F.2, F.3, F.4, F.14, F.16)
 # ------------------------------------------------------------------------------------------
 
 
+FLIPS = 3  # counted flips of phase 4 (replacement flips for the mafia do not count, F.16)
+
+
 def phase_flip(game: Game) -> None:
-    """Flip 3 cards, one at a time. After each: (1) a boss that collects the bean takes it (and
-    may harvest); then a replacement is flipped that does not count (F.16); (2) while the top of
-    the discard matches a pile flipped so far or a boss's bean, it joins that pile or boss (F.2,
-    F.3). No further cards once the deck has run out for the last time (F.4)."""
-    table, rules = _beans(game)
-    mafia = _mafia(game)
-    cards = rules.cards
-    piles = table.piles
-    discard = table.discard
-    emit = game.emit
-    collector = m.collector
-    counted = 0
-    while counted < 3:
-        card = draw(game, table)
-        if card is None:
-            break
-        emit("flip", card)
-        b = collector(mafia, card)
-        if b is not None:
-            m.give(game, mafia, b, [card], discard, cards)
-        else:
-            counted += 1
-            for pile in piles:
-                if pile[0] == card:
-                    pile.append(card)
-                    break
+    start(game, "flip", game.state.active, 0, 0)  # resumable: see FlipStep
+
+
+class FlipStep(Step):
+    """Phase 4 (solo 3), automatic and resumable: flip 3 counted cards, one at a time. After each
+    flip ask (F.3): (1) a boss that collects the bean takes it (and may harvest); then a
+    replacement is flipped, which does not count (F.16); else the card joins the pile of its bean
+    or starts one; (2) while the top of the discard matches a pile flipped so far or a boss's bean,
+    it joins that pile or boss (F.2). No further cards once the deck has run out for the last time
+    (F.4). args = (counted flips, 1 while question 2 is asked). Each card moved is a unit of work:
+    decisions that listeners open in between are resolved first, then flipping goes on."""
+
+    kind = "flip"
+    options = False  # RULES A "Harvest and sell": never in phase 4
+
+    def resolve(self, game: Game, frame: Frame) -> bool:
+        s = game.state
+        table, mafia = s.parts[BEANS], s.parts[m.PART]
+        cards = game.ruleset.config.params["beans"].cards
+        piles, discard = table.piles, table.discard
+        emit, collector = game.emit, m.collector
+        depth = len(s.stack)
+        counted, asking = frame.args
+        while True:
+            if asking:  # question 2, one card at a time
+                if not discard:
+                    asking = 0
+                    continue
+                top = discard[-1]
+                for pile in piles:
+                    if pile[0] == top:
+                        pile.append(discard.pop())
+                        emit("from_discard", top, "pile")
+                        break
+                else:
+                    b = collector(mafia, top)
+                    if b is None:
+                        asking = 0
+                        continue
+                    discard.pop()
+                    emit("from_discard", top, "boss")
+                    m.give(game, mafia, b, [top], discard, cards)
             else:
-                piles.append([card])
-        while discard:
-            top = discard[-1]
-            for pile in piles:
-                if pile[0] == top:
-                    pile.append(discard.pop())
-                    emit("from_discard", top, "pile")
-                    break
-            else:
-                b = collector(mafia, top)
-                if b is None:
-                    break
-                discard.pop()
-                emit("from_discard", top, "boss")
-                m.give(game, mafia, b, [top], discard, cards)
+                if counted >= FLIPS:
+                    return finish(game, depth)
+                card = draw(game, table)
+                if card is None:  # F.4 (or decisions opened at a run-out: try again after them)
+                    return pause(game, depth, frame, counted, 0) if interrupted(game, depth) else finish(game, depth)
+                emit("flip", card)
+                b = collector(mafia, card)  # question 1
+                if b is not None:
+                    m.give(game, mafia, b, [card], discard, cards)
+                else:
+                    counted += 1
+                    for pile in piles:
+                        if pile[0] == card:
+                            pile.append(card)
+                            break
+                    else:
+                        piles.append([card])
+                asking = 1
+            if interrupted(game, depth):
+                return pause(game, depth, frame, counted, asking)
+
+    def prompt(self, game: Game, frame: Frame) -> str:
+        return "flipping"
 
 
 # ------------------------------------------------------------------------------------------
@@ -321,10 +397,11 @@ def boss_map(bosses: list[list[int]]) -> tuple[dict[int, int], list[int]]:
     return collects, empty
 
 
-def gifts(game: Game, player: int, only_empty: bool) -> list[Gift]:
+def gifts(game: Game, player: int, only_empty: bool, bosses: tuple[dict[int, int], list[int]] | None = None) -> list[Gift]:
     """Hand cards (any position) that can be planted directly on a boss: on the boss that grows
-    their bean or, if no boss grows it, on an empty boss. ``only_empty``: empty bosses only."""
-    collects, empty = boss_map(_mafia(game).bosses)
+    their bean or, if no boss grows it, on an empty boss. ``only_empty``: empty bosses only.
+    ``bosses``: the ``boss_map`` if the caller has it already."""
+    collects, empty = bosses or boss_map(game.state.parts[m.PART].bosses)
     if only_empty and not empty:
         return []
     gift = A.GIFT
@@ -355,18 +432,20 @@ class PlantStep(Step):
     kind = "plant"
 
     def legal(self, game: Game, frame: Frame):
-        table = game.state.parts[BEANS]
+        s = game.state
+        table = s.parts[BEANS]
         player = frame.player
         piles = table.piles
+        bosses = boss_map(s.parts[m.PART].bosses)
         out = []
         if piles:
-            collects, empty = boss_map(_mafia(game).bosses)
-            target_of = _target(game)
+            collects, empty = bosses
+            targets_of = game.ruleset.config.params["beans"].plant_targets  # the composed rule
             for k, pile in enumerate(piles):
                 bean = pile[0]
-                target = target_of(table, player, bean)
-                if target is not None:
-                    out.append(A.PLANT_PILE[k][target])
+                row = A.PLANT_PILE[k]
+                for target in targets_of(game, player, bean):
+                    out.append(row[target])
                 b = collects.get(bean)
                 if b is not None:
                     out.append(A.GIVE_PILE[k][b])
@@ -374,8 +453,8 @@ class PlantStep(Step):
                     row = A.GIVE_PILE[k]
                     for e in empty:
                         out.append(row[e])
-        out += gifts(game, player, only_empty=False)
-        if not (piles and is_solo(game)):
+        out += gifts(game, player, False, bosses)
+        if not piles or s.players != 1:  # solo: every pile must be planted first
             out.append(A.DONE)
         return out
 
@@ -437,18 +516,13 @@ class RefillStep(Step):
 
 
 def phase_draw(game: Game) -> None:
-    """Unplanted piles wait for the opponent's phase 1; then draw 2 cards to the back of the hand."""
+    """Unplanted piles wait for the opponent's phase 1; then draw 2 cards, one at a time, to the
+    back of the hand (the bean family's resumable ``draw`` frame)."""
     table, rules = _beans(game)
     if table.piles:
         table.leftovers.extend(table.piles)
         table.piles.clear()
-    hand = table.hands[game.state.active]
-    for _ in range(rules.draw):
-        card = draw(game, table)
-        if card is None:
-            break
-        hand.append(card)
-        game.emit("draw", game.state.active)
+    start(game, "draw", game.state.active, rules.draw)
 
 
 # ------------------------------------------------------------------------------------------
@@ -469,49 +543,12 @@ def phase_final_harvest(game: Game) -> None:
 
 
 # ------------------------------------------------------------------------------------------
-# Any-time options: harvest, third field
+# Any-time options: the bean family's harvest and third field (beans.options); Al Cabohne sets
+# their conditions in BeanRules (own turn only, F.19 literal, the third field's price)
 # ------------------------------------------------------------------------------------------
 
+HARVEST = bean_options.HARVEST_OPTION
+BUY_FIELD = bean_options.BUY_FIELD_OPTION
+harvest_apply = HARVEST.apply
 
-def harvest_legal(game: Game, player: int):
-    s = game.state
-    if s.stage != TURNS or s.active != player:
-        return ()
-    return harvestable(s.parts[BEANS], player, A.HARVEST)
-
-
-
-def harvest_apply(game: Game, action: Harvest, player: int) -> None:
-    harvest(game, game.state.parts[BEANS], player, action.field)
-
-
-def buy_field_legal(game: Game, player: int):
-    s = game.state
-    if s.stage != TURNS or s.active != player:
-        return ()
-    table = s.parts[BEANS]
-    if table.bought_field[player]:
-        return ()
-    params = game.ruleset.config.params
-    if len(table.coins[player]) < params["al_cabohne"].third_field_cost:
-        return ()
-    if len(table.fields[player]) >= params["beans"].max_fields:
-        return ()
-    return (A.BUY_FIELD,)
-
-
-def buy_field_apply(game: Game, action: BuyField, player: int) -> None:
-    """The coins paid are set aside; they return to the deck at the next reshuffle."""
-    table, _ = _beans(game)
-    cost = game.ruleset.config.params["al_cabohne"].third_field_cost
-    pay_coins(table, player, cost, table.set_aside)
-    table.fields[player].append([])
-    table.bought_field[player] = True
-    game.emit("buy_field", player, cost)
-
-
-HARVEST = Option("harvest", (Harvest,), harvest_legal, harvest_apply)
-BUY_FIELD = Option("buy_field", (BuyField,), buy_field_legal, buy_field_apply)
-
-STEPS = (LeftoversStep(), TaxStep(), PlayStep(), PlantStep(), RefillStep())
-
+STEPS = (LeftoversStep(), TaxStep(), PlayStep(), BeforeFlipStep(), FlipStep(), PlantStep(), RefillStep(), DrawStep())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from beanframe.beans import options
 from beanframe.errors import IllegalActionError
-from beanframe_plugins.al_cabohne import turn
 
 from .helpers import (
     check,
@@ -74,11 +74,13 @@ def test_single_bean_and_empty_fields():
     assert _harvests(game) == ["harvest f2"]
 
 
-# F.19 with three fields: empty fields do not count
+# F.19 with three fields, literally: exception (a) needs every field to hold one bean, (b) the
+# one-bean field to be the only non-empty one; fields 1, 1, 0 fit neither: no harvest at all
 @pytest.mark.parametrize(
     ("own", "expected"),
     [
-        ([["fire"], [], ["blue"]], ["harvest f1", "harvest f3"]),
+        ([["fire"], [], ["blue"]], []),  # F.19: the earlier reading offered both
+        ([["fire"], ["kidney"], ["blue"]], ["harvest f1", "harvest f2", "harvest f3"]),
         ([["fire"], [], many("blue", 2)], ["harvest f3"]),
         ([[], [], ["blue"]], ["harvest f3"]),
         ([[], [], []], []),
@@ -93,7 +95,7 @@ def test_one_bean_rule_with_three_fields(own, expected):
 def test_no_harvest_on_the_opponents_turn():
     game = situation(at="play", fields=[[[], []], [many("fire", 6), []]], hands=[["kidney"], ["puff"]], bosses=BOSSES)
     assert game.state.active == 0
-    assert turn.harvest_legal(game, 1) == ()
+    assert options.harvest_legal(game, 1) == ()
     assert _harvests(game) == []  # "harvest f1" would be player 1's own (empty) field
     with pytest.raises(IllegalActionError):
         game.apply("harvest f1")
@@ -116,12 +118,14 @@ def test_harvest_offered_at_every_own_decision(at):
 
 
 # RULES A "Harvest and sell": no harvest in phase 4: it has no decision at all; from the last
-# decision of phase 3 the next decision is phase 5's
+# decision before the flips (F.20's) the next decision is phase 5's
 def test_no_decision_in_phase_4():
     game = situation(at="play", hands=[["kidney", "puff"], ["fire"]], deck=["blue", "blue", "french", "fire"], bosses=BOSSES)
     game.apply("plant f1")
     assert game.phase.name == "play"
     game.apply("pass")
+    assert game.phase.name == "before_flip"  # F.20
+    game.apply("done")
     assert game.phase.name == "plant"
     assert len(table(game).piles) == 2
 
@@ -135,7 +139,7 @@ def test_no_decision_in_phase_4():
 def test_buy_the_third_field():
     game = situation(at="play", coins=[9, 4], fields=[[many("fire", 2), many("blue", 2)], [[], []]], hands=[["kidney"], ["puff"]], bosses=BOSSES)
     assert "buy-field" in codes(game)
-    assert turn.buy_field_legal(game, 1) == ()  # not on the opponent's turn
+    assert options.buy_field_legal(game, 1) == ()  # not on the opponent's turn
     game.apply("buy-field")
     assert coins(game) == 5 and len(table(game).set_aside) == 4
     assert len(table(game).fields[0]) == 3
@@ -168,7 +172,8 @@ def test_third_field_coins_return_at_the_reshuffle():
     game.apply("buy-field")
     assert len(table(game).set_aside) == 4 and coins(game) == 0
     mark = len(game.events)
-    game.apply("plant f1")  # the only hand card: phase 4 follows
+    game.apply("plant f1")  # the only hand card: phase 3 is over
+    game.apply("done")  # F.20: nothing to harvest or buy before the flips; phase 4 follows
     # the 2nd flip took the deck's last card: a new deck of the discard + the 4 set-aside coins
     assert events_since(game, mark, "reshuffle") == [("reshuffle", 6)]
     t = table(game)
@@ -182,4 +187,4 @@ def test_no_third_field_to_buy_solo():
     game = situation(1, at="play", coins=[10], hands=[["kidney"]], bosses=[["runner"], ["broad"], ["puff"]])
     assert len(table(game).fields[0]) == 3
     assert "buy-field" not in codes(game)
-    assert turn.buy_field_legal(game, 0) == ()
+    assert options.buy_field_legal(game, 0) == ()

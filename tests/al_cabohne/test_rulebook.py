@@ -200,6 +200,7 @@ def test_tip_sold_beans_come_back_from_the_discard():
     game.apply("harvest f1")  # phase 2: 6 Feuerbohnen = 2 coins, 4 to the discard
     assert coins(game) == 2 and discard_top_first(game)[:5] == ["fire"] * 4 + ["runner"]
     game.apply("plant f1")
+    game.apply("done")  # F.20: nothing more to sell before the flips
     # phase 3: the flipped Feuerbohne takes the 4 back; the Stangenbohne then takes the old runner
     piles = [named(p) for p in table(game).piles]
     assert piles == [["fire"] * 5, ["runner", "runner"], ["french"]]

@@ -32,6 +32,9 @@ def test_three_scripted_turns():
     game.apply("plant f1")
     game.apply("plant f1")  # the 2nd Feuerbohne: same bean, same field
     assert fields(game, 0) == [["fire", "fire"], []]
+    # F.20: before the flips a moment to harvest (or buy); "done" starts phase 4
+    assert game.frame.kind == "before_flip" and codes(game) == ["done", "harvest f1"]
+    game.apply("done")
     # phase 4 ran: kidney to Al + replacement, runner to Don + replacement (F.16)
     assert bosses(game) == [["kidney", "kidney"], ["runner", "runner"]]
     assert [named(p) for p in table(game).piles] == [["fire"], ["blue"], ["puff"]]
@@ -53,6 +56,7 @@ def test_three_scripted_turns():
     game.apply("plant f1")
     game.apply("plant f2")
     assert fields(game, 1) == [["blue", "blue"], ["french"]]
+    game.apply("done")  # F.20: no harvest before the flips
     # phase 4: runner to Don (3: 1 coin, no harvest) + french; puff takes the discarded puff
     # (question 2); kidney to Al + broad
     assert bosses(game) == [["kidney"] * 4, ["runner"] * 3]

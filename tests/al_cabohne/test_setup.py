@@ -65,6 +65,9 @@ def test_second_turn_plays_phases_1_and_2():
     # turn 1 (p1): plant the Blaue Bohne, flip runner runner kidney, leave every pile
     game.apply("plant f1")
     game.apply("pass")
+    # F.20: a moment to harvest (the lone Blaue Bohne, the only non-empty field: F.19) before the flips
+    assert game.phase.name == "before_flip" and codes(game) == ["done", "harvest f1"]
+    game.apply("done")
     assert game.phase.name == "plant"
     assert [len(p) for p in table(game).piles] == [2, 1]
     game.apply("done")
@@ -101,10 +104,12 @@ def test_solo_mafia_start_keeps_flipping_until_a_third_bean():
 def test_solo_has_five_phases():
     game = new(1, seed=2)
     names = [p.name for p in game.ruleset.pipeline.turn]
-    assert names == ["tax", "play", "flip", "plant", "draw"]
-    assert [p.number for p in game.ruleset.pipeline.turn] == [1, 2, 3, 4, 5]
+    # F.20: the moment to harvest or buy before the flips is a phase the rulebook does not number
+    assert names == ["tax", "play", "before_flip", "flip", "plant", "draw"]
+    assert [p.number for p in game.ruleset.pipeline.turn] == [1, 2, 0, 3, 4, 5]
     two = new(2, seed=2)
-    assert [p.name for p in two.ruleset.pipeline.turn] == ["leftovers", "tax", "play", "flip", "plant", "draw"]
+    assert [p.name for p in two.ruleset.pipeline.turn] == ["leftovers", "tax", "play", "before_flip", "flip", "plant", "draw"]
+    assert [p.number for p in two.ruleset.pipeline.turn] == [1, 2, 3, 0, 4, 5, 6]
 
 
 @pytest.mark.parametrize("seed", range(5))

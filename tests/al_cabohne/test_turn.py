@@ -170,7 +170,10 @@ def test_phase_3_rulebook_example():
     game.apply("plant f1")
     assert fields(game) == [["kidney"], ["fire", "fire"]]
     assert hand(game) == ["blue"]
-    assert game.phase.name == "plant"  # at most 2 cards: phase 4 ran, phase 5 decides
+    # at most 2 cards: phase 3 is over; F.20: a moment to harvest before the flips
+    assert game.phase.name == "before_flip" and codes(game) == ["done", "harvest f2"]
+    game.apply("done")
+    assert game.phase.name == "plant"  # phase 4 ran, phase 5 decides
     check(game)
 
 

@@ -1,11 +1,12 @@
 """House rule ``cheap_field`` for Al Cabohne: the third field costs ``cost`` coins (default 2)
 instead of the rulebook's 4 (RULES A "Third field"). Everything else stays as it is.
 
-The whole rule is one composition hook: Al Cabohne keeps its parameters in
-``config.params["al_cabohne"]`` (a frozen :class:`AlCabohneOptions`); this plugin runs after it
-(it *requires* al_cabohne, so composition calls it later) and replaces that value with a copy
-whose ``third_field_cost`` is this rule's ``cost``. Al Cabohne's buy-field option reads the
-parameter when it lists and applies the action, so nothing else needs to change.
+The whole rule is one composition hook. The third field's price is a bean-family parameter,
+``config.params["beans"].third_field_cost`` (the bean family's buy-field option reads it when it
+lists and applies the action); Al Cabohne set it from its own option, and this plugin runs after
+it (it *requires* al_cabohne, so composition calls it later) and sets it to this rule's ``cost``.
+It also records the price in Al Cabohne's parameters (a copy of the frozen options), so
+everything that shows Al Cabohne's parameters agrees.
 """
 
 from __future__ import annotations
@@ -41,4 +42,5 @@ def beanframe_variant():
 @hookimpl
 def beanframe_configure(config):
     opts: CheapFieldOptions = config.options[NAME]
+    config.params["beans"].third_field_cost = opts.cost
     config.params[REQUIRES] = attrs.evolve(config.params[REQUIRES], third_field_cost=opts.cost)
