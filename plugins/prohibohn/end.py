@@ -6,15 +6,14 @@ stations and the razzia are not buildings), the discard is shuffled once more an
 exactly where it stopped until that deck runs out; then both sell and buy a last time. Then the
 game ends (Al Cabohne's final harvest still follows, F.5).
 
-How: a ``run_out`` listener (it runs before the bean family checks the limit) marks the stop as
-due. The only steps that draw during a Prohibohn turn are Prohibohn's own (``flip`` and ``draw``):
-after each card they check ``due`` and, keeping their progress in their frame, push
+How: a ``run_out`` listener (it runs before the bean family checks the limit) pushes
 
     extra_deck (automatic)  <  last_sales (other player)  <  last_sales (active player, on top)
 
-``last_sales`` offers ``sales-done`` plus the any-time options for its player (harvest, buy);
-``extra_deck`` then grants the deck (``run_out_limit`` + 1, reshuffle, ``cancel_end``) or ends
-the game now.
+The drawing and flipping that was running is resumable work (``beanframe.beans.work``): it sees
+the new frames, keeps its progress in its frame and goes on when they are done. ``last_sales``
+offers ``sales-done`` plus the any-time options for its player (harvest, buy); ``extra_deck``
+then grants the deck (``run_out_limit`` + 1, reshuffle, ``cancel_end``) or ends the game now.
 """
 
 from __future__ import annotations
@@ -22,11 +21,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import harvestable, reshuffle
+from beanframe.beans import options as bean_options
+from beanframe.beans import reshuffle
+from beanframe.beans.rules import harvestable_fields
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option, Step
-from beanframe_plugins.al_cabohne import actions as AC
-from beanframe_plugins.al_cabohne import turn as ac_turn
 
 from . import actions as A
 from .supply import PART, Buildings
@@ -45,22 +44,11 @@ def on_run_out(game: Game, n: int) -> None:
     if s.stage == TURNS and table.run_outs >= table.run_out_limit:
         part: Buildings = s.parts[PART]
         part.stopped += 1
-        part.due = True
-
-
-def stop_if_due(game: Game) -> bool:
-    """Called by a drawing step after each card, with its progress already in its frame: push the
-    last sales if the stop is due. True when the step must return to the driver now."""
-    part: Buildings = game.state.parts[PART]
-    if not part.due:
-        return False
-    part.due = False
-    active = game.state.active
-    game.push("extra_deck", active)
-    game.push("last_sales", 1 - active)
-    game.push("last_sales", active)
-    game.emit("play_stops", part.stopped)
-    return True
+        active = s.active
+        game.push("extra_deck", active)
+        game.push("last_sales", 1 - active)
+        game.push("last_sales", active)
+        game.emit("play_stops", part.stopped)
 
 
 class LastSalesStep(Step):
@@ -98,13 +86,16 @@ class ExtraDeckStep(Step):
 
 
 def harvest_legal(game: Game, player: int):
-    """Al Cabohne's harvest, and in the last sales also for the player who is not active."""
+    """The bean family's harvest, and in the last sales also for the player who is not active."""
     s = game.state
     stack = s.stack
     if stack and stack[-1].kind == "last_sales":
-        return harvestable(s.parts[BEANS], player, AC.HARVEST) if stack[-1].player == player else ()
-    return ac_turn.harvest_legal(game, player)
+        if stack[-1].player != player:
+            return ()
+        rules = game.ruleset.config.params["beans"]
+        return harvestable_fields(s.parts[BEANS].fields[player], rules.one_bean_harvest, bean_options.HARVESTS)
+    return bean_options.harvest_legal(game, player)
 
 
-HARVEST = Option("harvest", ac_turn.HARVEST.classes, harvest_legal, ac_turn.HARVEST.apply)
+HARVEST = Option("harvest", bean_options.HARVEST_OPTION.classes, harvest_legal, bean_options.HARVEST_OPTION.apply)
 STEPS = (LastSalesStep(), ExtraDeckStep())

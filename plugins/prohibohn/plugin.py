@@ -13,6 +13,7 @@ from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
 
 from . import end, purchase, setup, tax
+from . import rules as rules_mod
 from .buildings import flip, gas_station, play, pub
 from .actions import ALL as ACTIONS
 from .cards import CARDS, cards_in_play
@@ -51,7 +52,8 @@ def beanframe_configure(config):
     cards = rules.cards.with_beans(load_beans(__package__, "cards.toml")) if opts.pub else rules.cards
     # 7 cards; no third field to buy (max_fields = fields); Nightbar fields may mix beans (F.24)
     config.params["beans"] = attrs.evolve(rules, cards=cards, hand_size=7, fields=fields, max_fields=fields,
-                                          mixed_fields=True)
+                                          mixed_fields=True, plant_targets=rules_mod.plant_targets,
+                                          third_field_cost=None)
     if opts.pub:  # Joe Bohnano plays, started the solo way (Al Cabohne's mafia_start does that)
         config.params[m.PART] = m.MafiaRules(bosses=(m.AL, m.DON, m.JOE))
 
@@ -74,8 +76,7 @@ def beanframe_register_steps(register):
         register(step)
     register(play.PlayStep(), replace=True)  # Casino, Varieté, Nightbar fields
     register(pub.TaxStep(), replace=True)  # Pub 3
-    register(flip.FlipStep())  # the stop rule and the Undertakers (F.24)
-    register(gas_station.DrawStep())  # Gas Stations; stops for the last sales (F.23)
+    register(flip.FlipStep(), replace=True)  # the stop rule and the Undertakers (F.24)
     for step in end.STEPS:
         register(step)
 
@@ -91,7 +92,6 @@ def beanframe_register_options(register):
 def beanframe_register_phases(pipeline):
     pipeline.add("setup", "starting_coins", setup.phase_starting_coins, title="two hand cards become starting coins",
                  after="mafia_start")
-    pipeline.replace("flip", flip.phase_flip)  # F.24
     pipeline.replace("draw", gas_station.phase_draw)  # Gas Stations
 
 

@@ -40,7 +40,6 @@ class Buildings:
     protected: list[int] = field(factory=list)  # 1-buildings worth 4 when the razzia was bought
     razzia: bool = False
     stopped: int = 0  # F.23: 1 after the stop at the last run-out, 2 after the extra deck's
-    due: bool = False  # F.23: play must stop for the last sales as soon as the drawing step can
     #: per player: the first this-many coins of ``beans.coins[p]`` are face-down starting coins
     face_down: list[int] = field(factory=list)
 
@@ -52,7 +51,7 @@ class Buildings:
 
     def clone(self) -> Buildings:
         return Buildings(self.supply.copy(), [o.copy() for o in self.owned], self.removed.copy(),
-                         self.protected.copy(), self.razzia, self.stopped, self.due,
+                         self.protected.copy(), self.razzia, self.stopped,
                          self.face_down.copy())
 
     def view(self, player: int | None) -> ProhibohnView:

@@ -221,3 +221,25 @@ def test_a_mixed_field_sells_its_top_beans_by_the_top_cards_meter():
     play(game, "harvest f1")
     assert named(game, table(game).coins[0]) == ["puff", "puff"]  # 5 cards, Puff's meter: 2 coins
     assert named(game, table(game).discard[-3:]) == ["fire", "puff", "puff"]
+
+
+def test_rulebook_nightbar_example_equal_flipped_beans_are_planted_together():
+    # RULES B "Nightbar 3", rulebook example: two Brechbohnen and a Puffbohne flipped; they cannot
+    # be planted Brech-Puff-Brech: equal flipped beans are planted together (whole piles)
+    game = situation(at="plant", hands=[["fire"], ["kidney"]], bosses=BOSSES,
+                     piles=[["french", "french"], ["puff"]], owned=[["nightbar3"], []])
+    assert {c.split()[0] for c in codes(game)} <= {"plant-pile", "give-pile", "give", "done", "harvest"}
+    play(game, "plant-pile p1 f1")
+    assert "plant-pile p1 f1" in codes(game)  # the Puff pile may join the Brech field (Nightbar 3)
+    play(game, "plant-pile p1 f1")
+    assert named(game, table(game).fields[0][0]) == ["french", "french", "puff"]
+
+
+def test_nightbar_3_in_phase_5_and_phase_1():
+    # RULES B "Nightbar 3": phases 1, 3 and 5
+    game = situation(at="leftovers", hands=[["fire"], ["kidney"]], bosses=BOSSES,
+                     fields=[[["fire", "fire"], ["broad"]], [[], []]], leftovers=[["puff"]], owned=[["nightbar3"], []])
+    assert {"leftover p1 f1", "leftover p1 f2"} <= set(codes(game))
+    game = situation(at="leftovers", hands=[["fire"], ["kidney"]], bosses=BOSSES,
+                     fields=[[["fire", "fire"], ["broad"]], [[], []]], leftovers=[["puff"]])
+    assert not any(c.startswith("leftover") for c in codes(game))

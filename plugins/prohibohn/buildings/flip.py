@@ -6,9 +6,11 @@ of the discard matches a pile flipped so far or a boss, it joins it. **Flipping 
 cards joined a flipped pile** (not when they only went to a boss). Undertaker 3 / 4 (optional):
 the owner may flip on until 2 / 3 counted cards were flipped.
 
-A step with its progress in the frame: args = (counted flips, stop rule triggered 0/1). It flips
-automatically in ``resolve`` and asks (``flip-on`` / ``stop-flipping``) only when the stop rule
-triggered and an Undertaker lets the active player go on.
+Prohibohn's ``flip`` step replaces Al Cabohne's (its ``flip`` phase starts the frame with args
+(0, 0)). Resumable work (``beanframe.beans.work``): args = (counted flips, stop rule triggered
+0/1); after each card it returns to the driver if decisions opened (the F.23 stop). It asks
+(``flip-on`` / ``stop-flipping``) only when the stop rule triggered and an Undertaker lets the
+active player go on.
 """
 
 from __future__ import annotations
@@ -18,12 +20,11 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import draw
+from beanframe.beans import draw, finish, interrupted, pause
 from beanframe.core.actions import Action
 from beanframe.core.steps import Step
 from beanframe_plugins.al_cabohne import mafia as m
 
-from ..end import stop_if_due
 from ..supply import powers
 
 if TYPE_CHECKING:
@@ -47,10 +48,6 @@ class StopFlipping(Action):
 
 FLIP_ON, STOP_FLIPPING = FlipOn(), StopFlipping()
 ACTIONS = (FlipOn, StopFlipping)
-
-
-def phase_flip(game: Game) -> None:
-    game.push("flip", game.state.active, 0, 0)
 
 
 def flip_one(game: Game) -> tuple[int, bool] | None:
@@ -101,25 +98,23 @@ class FlipStep(Step):
     options = False  # no harvesting or buying in phase 4
 
     def resolve(self, game: Game, frame: Frame) -> bool:
+        depth = len(game.state.stack)
         counted, stopped = frame.args
         while True:
             if counted >= FLIPS:
-                break
+                return finish(game, depth)
             if stopped:
                 if counted < powers(game, frame.player).flips_on:
-                    game.replace_top(self.kind, frame.player, counted, stopped)
+                    pause(game, depth, frame, counted, stopped)
                     return True  # the Undertaker's owner decides
-                break
+                return finish(game, depth)
             done = flip_one(game)
-            if done is None:
-                break  # the deck gave no card: nothing more to flip (F.4)
+            if done is None:  # F.4 (or decisions opened at a run-out: try again after them)
+                return pause(game, depth, frame, counted, 0) if interrupted(game, depth) else finish(game, depth)
             counted += done[0]
             stopped = int(done[1])
-            game.replace_top(self.kind, frame.player, counted, stopped)
-            if stop_if_due(game):  # F.23: the last sales come first; then flipping goes on
-                return False
-        game.pop()
-        return False
+            if interrupted(game, depth):  # F.23: the last sales first; then flipping goes on
+                return pause(game, depth, frame, counted, stopped)
 
     def legal(self, game: Game, frame: Frame):
         return (FLIP_ON, STOP_FLIPPING)
@@ -129,14 +124,14 @@ class FlipStep(Step):
         if isinstance(action, StopFlipping):
             game.pop()
             return
+        depth = len(game.state.stack)
         done = flip_one(game)
         if done is None:
-            game.pop()
+            if not interrupted(game, depth):
+                finish(game, depth)
             return
-        counted += done[0]
         # the Undertaker lets the owner go on; the stop rule still holds for later cards
-        game.replace_top(self.kind, frame.player, counted, 1)
-        stop_if_due(game)
+        pause(game, depth, frame, counted + done[0], 1)
 
     def prompt(self, game: Game, frame: Frame) -> str:
         return "flip: discard cards joined a flipped pile; your Undertaker lets you flip on"

@@ -1,24 +1,20 @@
 """Phase 6 with the Gas Stations (RULES B "Building cards"): Gas Station 4 draws 3 instead of 2;
 Gas Station 3 draws until the hand holds 6 cards, if that is more. Unplanted piles wait for the
 opponent's phase 1, as in Al Cabohne's ``draw`` phase, which this one replaces; the cards are
-drawn by a step, so that the F.23 stop can interrupt the draw and resume it."""
+drawn by the bean family's resumable ``draw`` frame, so that the F.23 stop can interrupt it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import draw
+from beanframe.beans import start
 
-from beanframe.core.steps import Step
-
-from ..end import stop_if_due
 from ..powers import Powers
 from ..supply import powers
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
-    from beanframe.core.state import Frame
 
 
 def cards_to_draw(usual: int, hand: int, pw: Powers) -> int:
@@ -36,28 +32,4 @@ def phase_draw(game: Game) -> None:
         table.piles.clear()
     player = game.state.active
     n = cards_to_draw(game.ruleset.config.params["beans"].draw, len(table.hands[player]), powers(game, player))
-    game.push("draw", player, n)
-
-
-class DrawStep(Step):
-    """Automatic: draws the cards still due (args = (cards left to draw,)), one at a time; stops
-    for the last sales (F.23) and goes on after them."""
-
-    kind = "draw"
-
-    def resolve(self, game: Game, frame: Frame) -> bool:
-        table = game.state.parts[BEANS]
-        player = frame.player
-        left = frame.args[0]
-        while left > 0:
-            card = draw(game, table)
-            if card is None:
-                break
-            table.hands[player].append(card)
-            game.emit("draw", player)
-            left -= 1
-            game.replace_top(self.kind, player, left)
-            if stop_if_due(game):
-                return False
-        game.pop()
-        return False
+    start(game, "draw", player, n)  # the bean family's resumable draw: F.23 may stop it midway

@@ -20,12 +20,11 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import rules_of
+from beanframe.beans import plant_targets, rules_of
 from beanframe.core.actions import Action, param
 from beanframe.core.steps import Step
 from beanframe_plugins.al_cabohne import actions as AC
 
-from ..rules import plant_targets
 from ..supply import powers
 
 if TYPE_CHECKING:
