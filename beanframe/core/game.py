@@ -135,6 +135,9 @@ class Ruleset:
         self.listeners = events_reg.listeners
         self.bots: dict[str, BotSpec] = bots_reg.bots
         self.action_values = MappingProxyType(bots_reg.action_values)  # what bots know of actions
+        from beanframe.core.observation import build_layout  # numpy-free: collected here, encoded on demand
+
+        self.observation_layout = build_layout(self)
         if not self.pipeline.turn:
             raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
 
@@ -160,6 +163,11 @@ class Ruleset:
     @property
     def name(self) -> str:
         return " + ".join(self.order)
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of ``game.observation(player)`` (see :mod:`beanframe.core.observation`)."""
+        return (self.observation_layout.size,)
 
     def versions(self) -> dict[str, str]:
         return {name: info.version for name, info in self.infos.items()}
@@ -659,6 +667,26 @@ class Game:
         from beanframe.core.view import make_view
 
         return make_view(self, player)
+
+    def observation(self, player: int | None) -> Any:
+        """What ``player`` sees, as a float32 numpy vector of ``ruleset.observation_shape``
+        (segments: ``ruleset.observation_layout``; see :mod:`beanframe.core.observation`)."""
+        from beanframe.core.observation import observation
+
+        return observation(self, player)
+
+    def information_state(self, player: int) -> str:
+        """Everything ``player`` knows, as a string (equal strings: states they cannot tell apart)."""
+        from beanframe.core.observation import information_state
+
+        return information_state(self, player)
+
+    def returns(self, mode: str = "win") -> list[float]:
+        """Per player: ``"win"`` 1 (split 1/k in a k-seat shared win) or -1; ``"score"`` the score
+        lead over the best other seat. Zeros until the game is over."""
+        from beanframe.core.observation import returns
+
+        return returns(self, mode)
 
     def clone(self) -> Game:
         """An independent copy (cheap: no deepcopy; history is shared structurally)."""

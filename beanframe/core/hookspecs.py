@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     )
     from beanframe.core.determinize import Hidden
     from beanframe.core.game import Game
+    from beanframe.core.observation import ObservationRegistry
     from beanframe.core.pipeline import PipelineBuilder
     from beanframe.core.present import RendererRegistry
     from beanframe.core.scoring import ScoreSheet
@@ -185,6 +186,24 @@ def beanframe_register_renderers(register: RendererRegistry) -> None:
 
     Result: none (collected through ``register``). Presentation: called one plugin at a time in
     dependency order, once per ruleset, only when a front end asks (never during play).
+    """
+
+
+@hookspec
+def beanframe_observation(register: ObservationRegistry, config: Config) -> None:
+    """Contribute segments of the observation vector (``game.observation(player)``):
+    ``register(name, size, encode, high=1.0, doc="")`` appends a segment of ``size`` numbers;
+    ``encode(game, player, out)`` writes what ``player`` (None: a spectator) sees of this plugin's
+    parts into ``out``, its zeroed float32 slice, and only that: never a card the player cannot
+    see. ``high`` bounds its values (they lie in [0, high]). A later variant may change a
+    requirement's segment with ``replace=True`` or drop one with ``register.remove(name)``.
+
+    - ``register``: the :class:`~beanframe.core.observation.ObservationRegistry`.
+    - ``config``: the composed configuration (player count, parameters) sizes the segments.
+
+    Result: none (collected through ``register``); called once per ruleset at composition, one
+    plugin at a time in dependency order, after the core's own segments. A bad size or a name
+    used twice is a ConfigError. Encoders run only when an observation is asked for.
     """
 
 

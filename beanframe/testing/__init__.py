@@ -29,6 +29,9 @@ What is checked, after every action of random play (:func:`random_playthrough`):
   original is untouched, the same generator gives the same copy, the information state is kept,
   invariants hold, the copy refuses to be saved and plays on legally, and its future chance (and,
   with enough hidden cards, its hidden cards) differ from the real game's and between generators;
+- observations (``beanframe.testing.observation``, at the same positions): the declared shape and
+  dtype, values within the layout's bounds, and neither ``game.observation`` nor
+  ``game.information_state`` changes when what the observer cannot see is redealt;
 - the checks each variant registers through the ``beanframe_register_checks`` hook (a bean game:
   its table's views, fixed-order hands that only lose cards and gain cards at the back);
 - the end: within 5,000 actions; ``result`` only once over; winners non-empty seats of the game;

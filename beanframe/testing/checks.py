@@ -660,7 +660,9 @@ def check_save_load(game: Game) -> Game:
 # --------------------------------------------------------------------------------------------
 
 #: the names of the per-position checks, for ``skip=``
-POSITION_CHECKS = ("consistency", "invariants", "legality", "illegal", "clone", "views", "determinize", "end")
+POSITION_CHECKS = (
+    "consistency", "invariants", "legality", "illegal", "clone", "views", "determinize", "observations", "end",
+)
 
 
 def check_game(
@@ -703,6 +705,10 @@ def check_game(
         from beanframe.testing.determinize import check_determinize
 
         check_determinize(game, rng)
+    if "observations" not in skip and thorough:
+        from beanframe.testing.observation import check_observations
+
+        check_observations(game, rng)
     if "end" not in skip:
         check_end(game)
     check_registered(game, seen, skip)
