@@ -117,6 +117,13 @@ def beanframe_register_events(events):
 
 
 @hookimpl
+def beanframe_observation(register, config):
+    from .observation import register as observe
+
+    observe(register, config)
+
+
+@hookimpl
 def beanframe_register_bots(register):
     from .bots import VALUES, ProhibohnGreedy
 

@@ -95,3 +95,14 @@ def test_starting_coins_stay_hidden_under_determinization():
         seen.add(tuple(table(copy).coins[0]))
     assert len(seen) > 1  # the opponent's face-down coins are redealt
     assert part(game).face_down == [2, 2]
+
+
+def test_the_observation_shows_the_cards_and_own_coins_by_bean_only():
+    # F.13: buildings are public; coins by bean only to their owner
+    game = new(deck=DECK)
+    play(game, "coin h1", "coin h1", "coin h1", "coin h1")
+    names = [s.name for s in game.ruleset.observation.segments] if hasattr(game.ruleset, "observation") else []
+    assert not names or {"prohibohn.cards", "prohibohn.razzia", "prohibohn.own_coins"} <= set(names)
+    mine, other = game.observation(0), game.observation(1)
+    assert len(mine) == len(other)
+    assert (game.observation(None) >= 0).all()
