@@ -19,6 +19,7 @@ from . import render
 from .session import ReadLine, visible_log
 
 GAMES_FORMAT = "beanframe-games"
+EVERYTHING = "full"  # a replay viewer who sees the full record (``replay --as full``)
 
 
 def load_replayable(text: str, where: str, number: int | None = None) -> Game:
@@ -83,17 +84,23 @@ def replay(
     saved: Game,
     console: Console,
     read_line: ReadLine | None = None,
-    viewer: int | None = None,
+    viewer: int | None | str = None,
     step: bool = False,
 ) -> Game:
     """Replay ``saved`` from its start (same ruleset, seed and stacked deck), printing each action
-    with the events ``viewer`` may know (None: a spectator). With ``read_line``, pause after
+    with the events ``viewer`` may know (None: a spectator; EVERYTHING: the full record); another
+    player's private actions show in their public form (``give h? b1``). With ``read_line``, pause after
     every action: Enter goes on, ``b`` steps back, ``a`` plays the rest, a number jumps to that
     action, ``q`` stops; with ``step`` the board is shown at every pause. Returns the game at the
     point the replay stopped."""
     rs = saved.ruleset
     start = rs.new_game(seed=saved.state.seed, deck=saved.setup_args.get("deck"))
     actions = saved.actions
+    actors = [actor for actor, _ in saved.history]
+    board = None if viewer == EVERYTHING else viewer
+
+    def log(g: Game) -> list[str]:
+        return g.log if viewer == EVERYTHING else visible_log(g, board)
     console.print(Text(f"replay: {rs.name}, {rs.players} player(s), {len(actions)} actions", style="bold"))
     # positions[i]: the game after i actions (clones are cheap: the history is shared)
     positions = [start]
@@ -103,19 +110,23 @@ def replay(
         before = positions[i - 1]
         g = positions[i]
         action = actions[i - 1]
-        player = before.to_act
+        player = actors[i - 1]
         phase = before.phase
         where = f"turn {before.state.turn} · p{(player or 0) + 1} · {phase.name if phase is not None else before.stage_name}"
         text = Text(f"{i:>4}. ", style="bold")
         text.append(f"{where}: ", style="dim")
-        text.append(before.describe(action))
-        text.append(f"  [{action.code}]", style="cyan")
+        if viewer == EVERYTHING or viewer == player or not action.is_private:
+            text.append(before.describe(action))
+            text.append(f"  [{action.code}]", style="cyan")
+        else:
+            text.append(action.describe_public(before))
+            text.append(f"  [{action.public_code}]", style="cyan")
         console.print(text)
-        old = len(visible_log(before, viewer))
-        for line in visible_log(g, viewer)[old:]:
+        old = len(log(before))
+        for line in log(g)[old:]:
             console.print(Text(f"      · {line}", style="dim"))
 
-    for line in visible_log(start, viewer):
+    for line in log(start):
         console.print(Text(f"      · {line}", style="dim"))
     i = 0
     while i < len(actions):
@@ -130,7 +141,7 @@ def replay(
             continue
         while True:
             if step:
-                render.render_all(console, render.game_renderables(game, viewer))
+                render.render_all(console, render.game_renderables(game, board))
             last = i >= len(actions)
             answer = read_line(("Enter: finish" if last else "Enter: next") + " · b: back · N: go to action N · a: all · q: quit ")
             word = (answer or "").strip().lower()

@@ -196,7 +196,7 @@ class PlaySession:
             ) from exc
         if not self.quiet:
             text = Text(f"turn {game.state.turn:>3} · {render.player_label(player, self.seats)}: ", style="dim")
-            text.append(game.describe(action))
+            text.append(game.describe_for(action, self.viewer, player))  # others see a public form
             self.console.print(text)
         try:
             game.apply(action, player)

@@ -73,7 +73,7 @@ class DrawStep(Step):
                 return pause(game, depth, frame, left) if interrupted(game, depth) else finish(game, depth)
             hand.append(card)
             left -= 1
-            game.emit("draw", player)
+            game.emit("draw", player, card, to=(player,), public=("draw", player))  # only the drawer sees it
             if interrupted(game, depth):
                 return pause(game, depth, frame, left)
         return finish(game, depth)

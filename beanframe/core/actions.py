@@ -10,6 +10,12 @@ legal in that ruleset); the :class:`ActionTable` numbers them in registration or
 action a stable integer id for a given variant set, options and player count: the action space for
 masks in reinforcement learning. The table holds one canonical instance per action; legal-action
 lists hand out those instances, so membership tests are identity checks in the common case.
+
+A parameter declared ``param(prefix, private=True)`` is known only to the player who takes the
+action (which hand position was given, which card was laid face down). Everyone else learns the
+action's *public form*: its ``public_code`` writes each private parameter as ``prefix?``
+(``give h? b1``) and ``describe_public(game)`` words it (``public_text``, or a plugin's override).
+See :mod:`beanframe.core.records`.
 """
 
 from __future__ import annotations
@@ -26,9 +32,29 @@ if TYPE_CHECKING:
     from beanframe.core.compose import Config
 
 
-def param(prefix: str = "") -> Any:
-    """An action parameter (an int, 0-based) written in codes as ``prefix`` + (value + 1)."""
-    return field(metadata={"prefix": prefix})
+def param(prefix: str = "", private: bool = False) -> Any:
+    """An action parameter (an int, 0-based) written in codes as ``prefix`` + (value + 1).
+
+    ``private``: only the acting player may learn the value (a hand position, a card laid face
+    down); other players and spectators see the action with ``prefix?`` in its place."""
+    return field(metadata={"prefix": prefix, "private": private})
+
+
+_SPECS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
+_CODES: dict[Any, str] = {}  # code per action: actions are immutable, and their domains finite
+_PUBLIC_CODES: dict[Any, str] = {}
+_PRIVATE: dict[type, bool] = {}  # whether a class has a private parameter
+
+
+def _spec(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """``(name, prefix, private)`` per parameter of an action class (cached: attrs classes are
+    final once decorated)."""
+    spec = _SPECS.get(cls)
+    if spec is None:
+        spec = _SPECS[cls] = tuple(
+            (f.name, f.metadata.get("prefix", ""), bool(f.metadata.get("private", False))) for f in attrs.fields(cls)
+        )
+    return spec
 
 
 @frozen(cache_hash=True)
@@ -38,6 +64,9 @@ class Action:
 
     name: ClassVar[str] = "action"
     text: ClassVar[str] = ""  # ``str()`` template, formatted with 1-based parameters
+    # the public form's words, formatted with the public parameters only (e.g. "give a hand card
+    # to boss {boss}"); empty: the public code
+    public_text: ClassVar[str] = ""
 
     @classmethod
     def domain(cls, config: Config) -> Iterable[Action]:
@@ -48,15 +77,46 @@ class Action:
 
     @property
     def code(self) -> str:
-        parts = [self.name]
-        for f in attrs.fields(type(self)):
-            parts.append(f"{f.metadata.get('prefix', '')}{getattr(self, f.name) + 1}")
-        return " ".join(parts)
+        code = _CODES.get(self)
+        if code is None:
+            parts = [self.name]
+            for name, prefix, _ in _spec(type(self)):
+                parts.append(f"{prefix}{getattr(self, name) + 1}")
+            code = _CODES[self] = " ".join(parts)
+        return code
 
     def __str__(self) -> str:
         if not self.text:
             return self.code
         return self.text.format(**{f.name: getattr(self, f.name) + 1 for f in attrs.fields(type(self))})
+
+    @property
+    def is_private(self) -> bool:
+        """Whether the action has a private parameter (then others know only its public form)."""
+        cls = type(self)
+        private = _PRIVATE.get(cls)
+        if private is None:
+            private = _PRIVATE[cls] = any(p for _, _, p in _spec(cls))
+        return private
+
+    @property
+    def public_code(self) -> str:
+        """The code as players other than the actor know it: private parameters as ``prefix?``."""
+        code = _PUBLIC_CODES.get(self)
+        if code is None:
+            parts = [self.name]
+            for name, prefix, private in _spec(type(self)):
+                parts.append(f"{prefix}?" if private else f"{prefix}{getattr(self, name) + 1}")
+            code = _PUBLIC_CODES[self] = " ".join(parts)
+        return code
+
+    def describe_public(self, game: Any) -> str:
+        """The public form in words (``public_text`` formatted with the public parameters, or the
+        public code). Override to name things from the game, like ``describe``; never read what
+        the private parameters point at."""
+        if not self.public_text:
+            return self.public_code
+        return self.public_text.format(**{n: getattr(self, n) + 1 for n, _, private in _spec(type(self)) if not private})
 
 
 class ActionTable:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -34,6 +34,9 @@ from beanframe.core.compose import (
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
 from beanframe.core.provenance import record_param_sources
+from beanframe.core.records import Record, full_event, iter_history, private_event
+from beanframe.core.records import events_for as _events_for
+from beanframe.core.records import history_for as _history_for
 from beanframe.core.scoring import Result, ScoreSheet, seat_name
 from beanframe.core.state import (
     END,
@@ -374,7 +377,7 @@ class Game:
         frame = stack[-1]
         if player is None:
             player = frame.player if not frame.group else frame.group[0]
-        s.history = (action, s.history, player)
+        s.history = (action, s.history, player)  # (action, rest, actor): see core/records.py
         s.n_actions += 1
         self._legal = None
         self._legal_more = None
@@ -455,10 +458,19 @@ class Game:
             raise ValueError(f"frame {kind!r}: group {list(group)} must list distinct players 0..{n - 1}")
         return group
 
-    def emit(self, *event: Any) -> None:
-        """Record an event ``(kind, *args)`` and run the listeners of its kind."""
+    def emit(self, *event: Any, to: Iterable[int] | None = None, public: tuple | None = None) -> None:
+        """Record an event ``(kind, *args)`` and run the listeners of its kind (listeners always
+        get the whole event).
+
+        An event is public unless ``to`` is given: then only the players in ``to`` know it whole,
+        and the others (and spectators) know ``public`` instead, an event tuple of its own such as
+        ``("draw", p)`` for ``("draw", p, card)``; ``public=None``: they learn nothing of it.
+        ``game.emit("draw", p, card, to=(p,), public=("draw", p))``."""
         s = self.state
-        s.events = (event, s.events)
+        if to is None and public is None:  # the hot path: a public event is stored as it is
+            s.events = (event, s.events)
+        else:
+            s.events = (private_event(s.players, event, to, public), s.events)
         s.n_events += 1
         if self.ruleset.listeners:
             listeners = self.ruleset.listeners.get(event[0])
@@ -622,9 +634,12 @@ class Game:
         return Result.from_sheet(sheet, winners, self.players)
 
     # -- history, log, views, copies ----------------------------------------------------------
+    # ``actions``, ``history``, ``events`` and ``log`` are the full record, for the engine, saves,
+    # replays and tests: they hold private parameters and private events and are not for players.
+    # What a player may know: ``history_for``, ``events_for``, ``log_for``, ``view(p).record``.
     @property
     def actions(self) -> list[Action]:
-        """Every action applied so far, oldest first."""
+        """Every action applied so far, oldest first (the full record: not for players)."""
         return linked_items(self.state.history)
 
     @property
@@ -640,25 +655,75 @@ class Game:
         return out
 
     @property
+    def history(self) -> list[tuple[int, Action]]:
+        """``(actor, action)`` for every action applied so far, oldest first (the full record:
+        not for players; see :meth:`history_for`)."""
+        out = list(iter_history(self.state.history))
+        out.reverse()
+        return out
+
+    def _observer(self, player: int | None) -> int | None:
+        if player is not None and (type(player) is not int or not 0 <= player < self.state.players):
+            raise ValueError(f"no player {player!r} in a {self.state.players}-player game")
+        return player
+
+    def history_for(self, player: int | None) -> list[tuple[int, str]]:
+        """The history as ``player`` may know it (None: a spectator): ``(actor, code)`` per action,
+        oldest first, where another player's private parameters read ``prefix?`` (``give h? b1``).
+        An information-state record, as OpenSpiel keeps one."""
+        return _history_for(self.state.history, self._observer(player))
+
+    def events_for(self, player: int | None, since: int = 0) -> list[tuple]:
+        """The events ``player`` may know (None: a spectator), oldest first: public events, the
+        private events sent to ``player`` whole, the public forms of the others. ``since``: only
+        of the events emitted after the game had ``since`` events (a past ``n_events``)."""
+        count = max(0, self.state.n_events - since) if since else None
+        return _events_for(self.state.events, self._observer(player), count)
+
+    def log_for(self, player: int | None, since: int = 0) -> list[str]:
+        """The readable log as ``player`` may know it (None: a spectator); see :meth:`events_for`."""
+        describe = self.ruleset.describe_event
+        return [describe(self, e) for e in self.events_for(player, since)]
+
+    def record_for(self, player: int | None) -> Record:
+        """What ``player`` may know of the history, as views carry it (O(1) to build)."""
+        s = self.state
+        return Record(self._observer(player), s.history, s.events)
+
+    def describe_for(self, action: Action, observer: int | None, actor: int | None = None) -> str:
+        """``action`` in words as ``observer`` knows it when ``actor`` (default: ``to_act``) takes
+        it: in full for the actor or an action without private parameters, else its public form."""
+        if actor is None:
+            actor = self.to_act
+        if not action.is_private or (observer is not None and observer == actor):
+            return self.describe(action)
+        return action.describe_public(self)
+
+    @property
     def n_events(self) -> int:
         """How many events were emitted so far (``game.events[n:]`` are the newer ones)."""
         return self.state.n_events
 
     @property
     def events(self) -> list[tuple]:
-        return linked_items(self.state.events)
+        """Every event, whole, oldest first (the full record: not for players; see
+        :meth:`events_for`)."""
+        return [full_event(e) for e in linked_items(self.state.events)]
 
     @property
     def log(self) -> list[str]:
-        """The event log as readable lines, oldest first."""
-        return [self.ruleset.describe_event(self, e) for e in linked_items(self.state.events)]
+        """The event log as readable lines, oldest first (the full record, private events whole:
+        not for players; see :meth:`log_for`)."""
+        describe = self.ruleset.describe_event
+        return [describe(self, full_event(e)) for e in linked_items(self.state.events)]
 
     def recent_events(self, n: int) -> list[tuple]:
+        """The newest ``n`` events, whole (the full record: not for players)."""
         out = []
         for e in iter_linked(self.state.events):
             if len(out) == n:
                 break
-            out.append(e)
+            out.append(full_event(e))
         out.reverse()
         return out
 

@@ -111,7 +111,9 @@ def beanframe_register_seats(register: SeatRegistry, config: Config) -> None:
 @hookspec
 def beanframe_register_actions(register: ActionRegistry) -> None:
     """Register action classes: ``register(cls)``. Their domains are numbered in registration
-    order (dependency order between plugins), which makes the action ids stable.
+    order (dependency order between plugins), which makes the action ids stable. A parameter
+    declared ``param(prefix, private=True)`` (a hand position) is known only to the acting player;
+    the others get the public form (``give h? b1``, ``public_text``, ``describe_public(game)``).
 
     Result: none.
     """
@@ -152,7 +154,10 @@ def beanframe_register_phases(pipeline: PipelineBuilder) -> None:
 @hookspec
 def beanframe_register_events(events: EventRegistry) -> None:
     """Describe event kinds (``events.describe(kind, fmt)``, for logs) and subscribe listeners
-    (``events.on(kind, fn)``; ``fn(game, *args)`` runs as a plain call when the event is emitted).
+    (``events.on(kind, fn)``; ``fn(game, *args)`` runs as a plain call when the event is emitted,
+    always with the whole event). A kind emitted privately (``game.emit(kind, *args, to=players,
+    public=public_event)``) needs a format that reads both the whole event and its public form,
+    with different lines (``lambda g, p, *card: ...``).
 
     Result: none.
     """

@@ -1,7 +1,10 @@
 """Save and load games as JSON, through one private cattrs converter.
 
 A save records what fully determines a game (variant names and versions, options, player count,
-seed, stacked deck, the action codes) plus a snapshot of the state. Loading composes the recorded
+seed, stacked deck, the action codes and who took each) plus a snapshot of the state. It is the
+engine's full record: private parameters, hidden cards and the seed are all in it, so a save file
+is for the engine, replays and tests, never to be shown to a player (``beanframe replay FILE --as
+p2`` shows one player's knowledge). Loading composes the recorded
 variant set, refuses a version mismatch, replays the actions and checks that the replayed state
 equals the snapshot, so an edited or corrupt file is refused with a message naming the problem.
 The text is canonical (sorted keys, no timestamps): the same game always saves to the same text.
@@ -132,6 +135,11 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
             game.apply(code, None if player == game.to_act else player)
         except BeanframeError as exc:
             raise SaveFileError(f"action {i} of the save ({code!r}) cannot be replayed: {exc}") from None
+        if actors is not None and i <= len(actors) and game.state.history[2] != actors[i - 1]:
+            raise SaveFileError(
+                f"action {i} of the save ({code!r}) is recorded for player {actors[i - 1] + 1} but replays "
+                f"as player {game.state.history[2] + 1}'s (the file was edited or is corrupt)"
+            )
     if _normalise(snapshot(game)) != _normalise(save.state):
         raise SaveFileError("the saved state does not match its actions (the file was edited or is corrupt)")
     if save.actors is not None and save.actors != game.actors:

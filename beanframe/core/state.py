@@ -91,10 +91,11 @@ class State:
     chance: int = 0  # how many random streams were drawn so far
     stack: list[Frame] = field(factory=list)
     parts: dict[str, Any] = field(factory=dict)
-    # linked list of the applied (canonical) actions: (action, rest, player who took it)
+    # linked list of the applied (canonical) actions: (action, rest, player who took it); see
+    # core/records.py
     history: tuple | None = None
     n_actions: int = 0
-    events: tuple | None = None  # linked list of event tuples (kind, *args)
+    events: tuple | None = None  # linked list of event tuples (kind, *args) or PrivateEvents
     n_events: int = 0
     #: a copy made by ``game.determinize``: hidden cards and seed are a guess (no save file)
     determinized: bool = False

@@ -2,7 +2,8 @@
 
 The core contributes the public game position (turn, active player, phase, who decides); each
 state part contributes its own view through its ``view`` method, because only the part knows
-which of its data is hidden (a hand, the deck order). A view never holds a reference to the game.
+which of its data is hidden (a hand, the deck order). A view never holds a reference to the game;
+its ``record`` holds what the player may know of the history (shared, immutable, read lazily).
 
 A part's view is ``view(player)`` or ``view(player, game)``: a part whose ``view`` has a
 parameter named ``game`` is given the game, so it may read the rest of it (another part, the
@@ -17,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 from attrs import frozen
+
+from beanframe.core.records import Record
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -39,6 +42,9 @@ class View:
     to_act: int | None
     prompt: str
     parts: dict[str, Any]
+    # what ``player`` may know of the history: ``record.history`` ((actor, code) per action, others'
+    # private parameters as ``prefix?``) and ``record.events`` (public forms of others' private events)
+    record: Record | None = None
     deciders: tuple[int, ...] = ()  # who may act now (several in a group decision)
 
     def __getitem__(self, name: str) -> Any:
@@ -51,6 +57,8 @@ class View:
 
 def plain_data(value: Any) -> Any:
     """attrs instances, tuples and dicts as plain dicts, lists and values (JSON-ready)."""
+    if type(value) is Record:
+        return value.to_dict()
     if attrs.has(type(value)):
         return {f.name: plain_data(getattr(value, f.name)) for f in attrs.fields(type(value))}
     if isinstance(value, dict):
@@ -101,5 +109,6 @@ def make_view(game: Game, player: int | None) -> View:
             name: part.view(player, game) if takes_game.get(name) else part.view(player)
             for name, part in s.parts.items()
         },
+        record=game.record_for(player),
         deciders=game.deciders,
     )

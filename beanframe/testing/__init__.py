@@ -25,6 +25,11 @@ What is checked, after every action of random play (:func:`random_playthrough`):
 - clones share no mutable data with the original, and acting on them leaves it unchanged;
 - views leak nothing: redealing the hidden cards (``game.determinize(observer, rng)``) leaves
   every observer's view unchanged; old views stay put;
+- private records leak nothing (``check_private``): for every observer, the spectator included,
+  another player's action with a private parameter shows only in its public form (``play h?``) in
+  ``history_for`` and the whole ``view(p).to_dict()``; an event emitted with ``to``
+  reaches the others only through its public form (which must differ from it, and read
+  differently in the log); ``view(p).record`` holds exactly the observer's history and events;
 - determinization is fair (``beanframe.testing.determinize``, at positions 1, 2, 4, 8, ...): the
   original is untouched, the same generator gives the same copy, the information state is kept,
   invariants hold, the copy refuses to be saved and plays on legally, and its future chance (and,
@@ -67,6 +72,7 @@ from beanframe.testing.checks import (
     check_illegal_refused,
     check_invariants,
     check_legal_actions_apply,
+    check_private,
     check_registered,
     check_save_load,
     check_transitions,
@@ -125,6 +131,7 @@ __all__ = [
     "check_illegal_refused",
     "check_invariants",
     "check_legal_actions_apply",
+    "check_private",
     "check_registered",
     "check_save_load",
     "check_transitions",

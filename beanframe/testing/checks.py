@@ -18,8 +18,10 @@ per-player view shows a fixed-order hand.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
@@ -29,8 +31,10 @@ import attrs
 from beanframe.core.actions import Action
 from beanframe.core.game import Game
 from beanframe.core.persist import load_game, snapshot
+from beanframe.core.records import PrivateEvent, iter_history, known_code
 from beanframe.core.scoring import seat_name
-from beanframe.core.view import View
+from beanframe.core.state import iter_linked
+from beanframe.core.view import View, plain_data
 from beanframe.errors import GameOverError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -483,6 +487,109 @@ def _first_difference(a: Any, b: Any, path: str = "view") -> str:
     return f"{path} ({a!r} vs {b!r})"
 
 
+#: how many of the newest actions the quick (not thorough) private-records check looks at: a view
+#: shows a secret at once, if ever (a lasting leak is also found by the next thorough check)
+RECENT_ACTIONS = 1
+
+
+def check_private(game: Game, seen: Mapping[int | None, View] | None = None, thorough: bool = True) -> None:
+    """Nothing private reaches another observer (each player, and the spectator ``None``).
+
+    A *secret* of observer ``o`` is the full code of an action with a private parameter that
+    another player took (``give h3 b1``), unless ``o`` knows that same code otherwise. Checked:
+
+    - secrets appear nowhere in ``view(o)``: its parts and prompt (quick: the secrets of the newest
+      few actions) and, with ``thorough``, its whole ``to_dict()`` and ``history_for(o)``;
+    - ``thorough``: ``history_for(o)`` holds each action whole if ``o`` took it or it has no
+      private parameter, else its public form, and ``view(o).record`` holds exactly
+      ``history_for(o)`` and ``events_for(o)``;
+    - ``thorough``: a private event (``emit(..., to=...)``) has a public form that differs from it,
+      and the log line of an event hidden from ``o`` never appears in ``log_for(o)``, unless ``o``
+      sees the same line from an event it knows whole. So a private event needs a format whose
+      line for the whole event differs from the line of its public form.
+
+    Leaks into histories and logs stay there, so the thorough check, run now and then and at the
+    end, finds them; the quick one looks for what a view shows only for a moment."""
+    problems: list[str] = []
+    s = game.state
+    if thorough:
+        entries = list(iter_history(s.history))
+        entries.reverse()
+    else:
+        entries = list(itertools.islice(iter_history(s.history), RECENT_ACTIONS))
+        if not any(action.is_private for _, action in entries):
+            return  # no recent secret a view could show
+    lines = _event_lines(game, problems) if thorough else None
+    for o in observers(game):
+        view = seen[o] if seen is not None else game.view(o)
+        knows = [(actor, known_code(actor, action, o)) for actor, action in entries]
+        secrets = {action.code for actor, action in entries if action.is_private and actor != o}
+        secrets -= {code for _, code in knows}
+        if not thorough:
+            if not secrets:
+                continue
+            text = json.dumps(plain_data(view.parts)) + "\n" + view.prompt
+            problems += _secrets_in(secrets, {f"view({o})": text})
+            continue
+        history = game.history_for(o)
+        if history != knows:
+            i = next((i for i, (a, b) in enumerate(zip(history, knows)) if a != b), min(len(history), len(knows)))
+            got = history[i] if i < len(history) else "nothing"
+            want = knows[i] if i < len(knows) else "nothing"
+            problems.append(f"history_for({o}) shows action {i + 1} as {got}, not as {want}")
+        events = game.events_for(o)
+        record = view.record
+        if record is None or record.history != tuple(history) or record.events != tuple(events):
+            problems.append(f"view({o}).record does not hold history_for({o}) and events_for({o})")
+        log = game.log_for(o)
+        in_log = set(log)
+        assert lines is not None
+        whole = {line for item, line, _ in lines if type(item) is not PrivateEvent or o in item.to}
+        for item, line, _ in lines:
+            if type(item) is PrivateEvent and o not in item.to and line in in_log and line not in whole:
+                problems.append(
+                    f"log_for({o}) shows {line!r}, the line of event {item.event!r}, which only to={item.to} "
+                    "may know whole (the line of its public form must differ)"
+                )
+                break
+        # (not the log: an event's line may read like a code by chance, "bid 0" for ("bid", 0))
+        texts = {
+            f"view({o}).to_dict()": json.dumps(view.to_dict()),
+            f"history_for({o})": "\n".join(code for _, code in history),
+        }
+        problems += _secrets_in(secrets, texts)
+    _fail("private", problems, game)
+
+
+def _event_lines(game: Game, problems: list[str]) -> list[tuple[Any, str, str | None]]:
+    """``(item, line of the whole event, line of its public form)`` per recorded event, oldest
+    first; notes private events whose public form is the event itself."""
+    describe = game.ruleset.describe_event
+    out = []
+    for item in iter_linked(game.state.events):
+        if type(item) is PrivateEvent:
+            if item.public == item.event:
+                problems.append(f"event {item.event!r} is private (to={item.to}) but its public form is the same event")
+            public = None if item.public is None else describe(game, item.public)
+            out.append((item, describe(game, item.event), public))
+        else:
+            out.append((item, describe(game, item), None))
+    out.reverse()
+    return out
+
+
+def _secrets_in(secrets: set[str], texts: Mapping[str, str]) -> list[str]:
+    if not secrets:
+        return []
+    pattern = re.compile(r"(?<![\w?-])(" + "|".join(re.escape(c) for c in sorted(secrets, key=len, reverse=True)) + r")(?![\w?])")
+    problems = []
+    for where, text in texts.items():
+        found = pattern.search(text)
+        if found:
+            problems.append(f"{where} shows {found.group(1)!r}, another player's private action")
+    return problems
+
+
 def check_views_stable(old: Mapping[int | None, View], old_game: Game, game: Game) -> None:
     """Views taken earlier still read the same after the game moved on (they hold no reference
     to the live state): ``old`` are views of ``game`` taken before its last action, ``old_game``
@@ -661,7 +768,7 @@ def check_save_load(game: Game) -> Game:
 
 #: the names of the per-position checks, for ``skip=``
 POSITION_CHECKS = (
-    "consistency", "invariants", "legality", "illegal", "clone", "views", "determinize", "observations", "end",
+    "consistency", "invariants", "legality", "illegal", "clone", "views", "private", "determinize", "observations", "end",
 )
 
 
@@ -701,6 +808,8 @@ def check_game(
         check_clone(game)
     if "views" not in skip:
         check_views(game, rng, seen, thorough)
+    if "private" not in skip:
+        check_private(game, seen, thorough or game.is_over)
     if "determinize" not in skip and thorough:
         from beanframe.testing.determinize import check_determinize
 

@@ -130,7 +130,8 @@ class GivePile(Action):
 class Gift(Action):
     name = "give"
     text = "give hand card {hand} to boss {boss}"
-    hand: int = param("h")
+    public_text = "give a hand card to boss {boss}"
+    hand: int = param("h", private=True)  # the hand's order is the player's secret (F.13)
     boss: int = param("b")
 
     @classmethod
@@ -141,6 +142,9 @@ class Gift(Action):
     def describe(self, game: Game) -> str:
         hand = game.part(BEANS).hands[game.to_act]
         return f"give hand card {self.hand + 1} ({_bean(game, hand[self.hand])}) to {_boss(game, self.boss)}"
+
+    def describe_public(self, game: Game) -> str:
+        return f"give a hand card to {_boss(game, self.boss)}"
 
 
 @frozen(cache_hash=True)

@@ -169,7 +169,8 @@ def beanframe_register_events(events):
     events.describe("gift", lambda g, p, b, c: f"{_p(p)} gives {names[c]} to {boss(g, b)}")
     events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {names[c]} from field {f + 1} for {coins} coins")
     events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {cost} coins")
-    events.describe("draw", lambda g, p: f"{_p(p)} draws a card")
+    # private: the drawer knows the card ("draw", p, card), the others its public form ("draw", p)
+    events.describe("draw", lambda g, p, *card: f"{_p(p)} draws {names[card[0]] if card else 'a card'}")
     events.describe(
         "show_hand", lambda g, p, hand: f"{_p(p)} shows a hand no empty boss can take: {', '.join(names[c] for c in hand)}"
     )

@@ -37,7 +37,7 @@ class StartingCoin(Action):
     name = "coin"
     text = "lay hand card {hand} face down as a starting coin"
     # a hand position: core-private's param(private=True) should hide it from the opponent
-    hand: int = param("h")
+    hand: int = param("h", private=True)  # a hand position: the hand order is secret (F.13)
 
     @classmethod
     def domain(cls, config):

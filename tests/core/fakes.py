@@ -3,7 +3,8 @@
 ``counter`` is a whole game: each player holds a fixed-order hand of numbered cards drawn from a
 hidden pool; on their turn they play any hand card (its number adds to their count) or pass (the
 pool's bottom card is burned); after a play the player draws a card to the back of the hand. The game ends when the pool is empty or someone reaches the target; the highest count
-wins. ``bug=`` builds the same game with one deliberate fault, so the conformance kit's tests can
+wins. Private records: which hand position was played is the player's secret (``play h?``), and
+only the drawer learns the card drawn (``("draw", p, card)``; the others get ``("draw", p)``). ``bug=`` builds the same game with one deliberate fault, so the conformance kit's tests can
 show each check fail.
 """
 
@@ -94,7 +95,8 @@ class Tally:
 class Play(Action):
     name = "play"
     text = "play hand card {hand}"
-    hand: int = param("h")
+    public_text = "play a hand card"
+    hand: int = param("h", private=True)
 
     @classmethod
     def domain(cls, config: Any):
@@ -106,13 +108,15 @@ class Pass(Action):
     name = "pass"
 
 
-def _draw(game: Any, tally: Tally, player: int) -> None:
+def _draw(game: Any, tally: Tally, player: int) -> int | None:
     if tally.pool:
         card = tally.pool.pop()
         if tally.bug == "front_draw":
             tally.hands[player].insert(0, card)
         else:
             tally.hands[player].append(card)
+        return card
+    return None
 
 
 class TurnStep(Step):
@@ -141,13 +145,22 @@ class TurnStep(Step):
             game.emit("pass", player)
         game.pop()
         if isinstance(action, Play):
-            _draw(game, tally, player)
+            card = _draw(game, tally, player)
+            if card is None:
+                pass
+            elif bug == "leaky_draw":  # the public form carries the card too
+                game.emit("draw", player, card, to=(player,), public=("draw", player, card))
+            else:  # only the drawer learns the card
+                game.emit("draw", player, card, to=(player,), public=("draw", player))
         target = game.ruleset.config.params[NAME]["target"]
         if bug != "never_ends" and (not tally.pool or tally.counts[player] >= target):
             game.end_game()
 
     def prompt(self, game: Any, frame: Any) -> str:
-        return f"player {frame.player + 1}: play a card or pass"
+        text = f"player {frame.player + 1}: play a card or pass"
+        if game.ruleset.config.params[NAME]["bug"] == "leaky_prompt" and game.actions:
+            text += f" (last move: {game.actions[-1].code})"  # game.actions is the full record
+        return text
 
 
 _games_started = [0]  # the "ruleset_state" bug: a plugin that keeps state between games

@@ -94,11 +94,15 @@ class Auction:
 class Bid(Action):
     name = "bid"
     text = "bid {amount} coin(s)"
-    amount: int = param("c")  # 0-based: "bid c1" bids 0 coins
+    amount: int = param("c", private=True)  # 0-based; sealed: the others see only "bid ?"
 
     @property
     def code(self) -> str:  # "bid 0".."bid 3" reads better than 1-based prefixes
         return f"bid {self.amount}"
+
+    @property
+    def public_code(self) -> str:
+        return "bid ?"
 
     @classmethod
     def domain(cls, config: Any):

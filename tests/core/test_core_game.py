@@ -139,7 +139,7 @@ def test_actions_log_and_events(ruleset):
     game.apply("pass")
     assert [a.code for a in game.actions] == ["play h2", "pass"]
     kinds = [e[0] for e in game.events]
-    assert kinds == ["turn", "play", "turn", "pass", "turn"]
+    assert kinds == ["turn", "play", "draw", "turn", "pass", "turn"]
     assert len(game.log) == len(game.events)
     assert game.log[0] == "turn 1 0"  # no description registered: kind and arguments
 

@@ -40,6 +40,7 @@ def test_the_save_is_canonical_json():
     assert raw["variants"] == [{"name": "counter", "version": "1.0"}]
     assert raw["options"] == {"counter": {"target": 60}}  # every option, defaults included
     assert raw["actions"] == [a.code for a in game.actions]
+    assert raw["actors"] == [actor for actor, _ in game.history]  # who took each action
     assert raw["state"] == json.loads(json.dumps(snapshot(game)))
     # no timestamps or other run-dependent data: an equal game, played separately, saves alike
     again, _ = played()

@@ -38,7 +38,7 @@ HAND = 128
 class PlantHand(Action):
     name = "plant-hand"
     text = "plant hand card {hand} on field {field}"
-    hand: int = param("h")
+    hand: int = param("h", private=True)  # a hand position: the hand order is secret (F.13)
     field: int = param("f")
 
     @classmethod
@@ -55,7 +55,7 @@ class PlantHand(Action):
 class DiscardHand(Action):
     name = "discard-hand"
     text = "discard hand card {hand}"
-    hand: int = param("h")
+    hand: int = param("h", private=True)  # a hand position: the hand order is secret (F.13)
 
     @classmethod
     def domain(cls, config):

@@ -1,0 +1,166 @@
+"""Private records: who may know what of the game's history.
+
+The engine keeps one full record (``game.history``, ``game.actions``, ``game.events``,
+``game.log``): for replays, saves and tests, **never for players**. What one observer may know of
+it (a player, or ``None``: a spectator, who knows only what is public) is derived from it here:
+
+- **Actions.** Each history entry records its actor. A parameter declared with
+  ``param(prefix, private=True)`` (a hand position, a card laid face down) is known only to the
+  actor; everyone else knows the action's public form (``give h? b1``).
+- **Events.** ``game.emit(kind, *args, to=players, public=event)`` records an event that the
+  players in ``to`` know whole; the others know ``public`` instead (``None``: nothing at all).
+  Events emitted without ``to`` are public and stored as plain tuples, as before, so the hot
+  path pays nothing for privacy it does not use.
+
+The history is a persistent linked list of nodes ``(action, rest, actor)`` and the event list one
+of nodes ``(item, rest)``, where an item is an event tuple or a :class:`PrivateEvent`. Both are
+immutable and shared by clones, so a :class:`Record` (what a view carries) only keeps the two
+heads: building it costs O(1), and the filtered lists are computed the first time they are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from beanframe.core.actions import Action
+
+
+class PrivateEvent(tuple):
+    """An event that only the players in ``to`` know whole; the others know ``public`` (None:
+    nothing). A tuple ``(event, to, public)``: immutable, cheap to make, shared by every clone."""
+
+    __slots__ = ()
+
+    event: tuple = property(itemgetter(0))  # type: ignore[assignment]
+    to: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
+    public: tuple | None = property(itemgetter(2))  # type: ignore[assignment]
+
+    def known_by(self, player: int | None) -> tuple | None:
+        """The event as ``player`` knows it (None: not at all)."""
+        return self[0] if player in self[1] else self[2]
+
+    def __repr__(self) -> str:
+        return f"PrivateEvent({self[0]!r}, to={self[1]!r}, public={self[2]!r})"
+
+
+def private_event(players: int, event: tuple, to: Iterable[int] | None, public: tuple | None) -> PrivateEvent:
+    """Check the privacy arguments of ``game.emit`` and make the record (a plugin's mistake is a
+    ValueError naming it). Kept lean: it runs on every private event."""
+    if type(to) is not tuple:
+        if to is None:
+            raise ValueError(f"event {event[0]!r}: a public form was given but no 'to' (without 'to' an event is public)")
+        to = (to,) if isinstance(to, int) else tuple(to)
+    for p in to:
+        if type(p) is not int or not 0 <= p < players:
+            raise ValueError(f"event {event[0]!r}: 'to' names {p!r}, not a player of this {players}-player game")
+    if public is not None and (type(public) is not tuple or not public or type(public[0]) is not str):
+        raise ValueError(f"event {event[0]!r}: the public form must be an event tuple (kind, *args) or None, not {public!r}")
+    return PrivateEvent((event, to, public))
+
+
+# --------------------------------------------------------------------------------------------
+# Walking the full record
+# --------------------------------------------------------------------------------------------
+
+
+def iter_history(node: tuple | None) -> Iterator[tuple[int, Action]]:
+    """``(actor, action)`` of every history entry, newest first."""
+    while node is not None:
+        yield node[2], node[0]
+        node = node[1]
+
+
+def full_event(item: Any) -> tuple:
+    """The whole event of an event-list item."""
+    return item[0] if type(item) is PrivateEvent else item
+
+
+def known_code(actor: int, action: Action, player: int | None) -> str:
+    """The code of ``action`` (taken by ``actor``) as ``player`` knows it."""
+    if actor == player or not action.is_private:
+        return action.code
+    return action.public_code
+
+
+def history_for(node: tuple | None, player: int | None) -> list[tuple[int, str]]:
+    """``(actor, code as player knows it)`` for every history entry, oldest first."""
+    out = []
+    while node is not None:
+        action, node, actor = node
+        out.append((actor, action.code if actor == player or not action.is_private else action.public_code))
+    out.reverse()
+    return out
+
+
+def events_for(node: tuple | None, player: int | None, count: int | None = None) -> list[tuple]:
+    """The events ``player`` knows, oldest first: of the newest ``count`` events (None: all)."""
+    out = []
+    while node is not None and count != 0:
+        item = node[0]
+        if type(item) is PrivateEvent:
+            item = item.known_by(player)
+            if item is not None:
+                out.append(item)
+        else:
+            out.append(item)
+        node = node[1]
+        if count is not None:
+            count -= 1
+    out.reverse()
+    return out
+
+
+class Record:
+    """What ``player`` (None: a spectator) may know of the game's history, as a view carries it.
+
+    ``history``: ``(actor, code as player knows it)`` per action, oldest first (an information
+    state, as OpenSpiel keeps one); ``events``: the events ``player`` knows, each whole or in its
+    public form, oldest first. Building a record is O(1) (it keeps the heads of the game's
+    immutable, shared lists); each list is computed the first time it is read.
+    """
+
+    __slots__ = ("player", "_history_node", "_events_node", "_history", "_events")
+
+    def __init__(self, player: int | None, history: tuple | None, events: tuple | None) -> None:
+        self.player = player
+        self._history_node = history
+        self._events_node = events
+        self._history: tuple[tuple[int, str], ...] | None = None
+        self._events: tuple[tuple, ...] | None = None
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        if self._history is None:
+            self._history = tuple(history_for(self._history_node, self.player))
+        return self._history
+
+    @property
+    def events(self) -> tuple[tuple, ...]:
+        if self._events is None:
+            self._events = tuple(events_for(self._events_node, self.player))
+        return self._events
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "history": [[actor, code] for actor, code in self.history],
+            "events": [list(e) for e in self.events],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        if self.player != other.player:
+            return False
+        if self._history_node is other._history_node and self._events_node is other._events_node:
+            return True  # the same shared lists: no need to walk them
+        return self.history == other.history and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.history, self.events))
+
+    def __repr__(self) -> str:
+        return f"Record(player={self.player!r}, {len(self.history)} actions, {len(self.events)} events)"

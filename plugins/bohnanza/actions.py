@@ -1,0 +1,86 @@
+"""Bohnanza's actions outside trading. Codes are 1-based: ``plant f1`` plants the front hand card on
+the first field, ``plant-traded c2 f1`` plants a received Feuerbohne (the second bean of the card
+set) on field 1. The harvest and third-field actions are the bean family's (``harvest f1``,
+``buy-field``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from beanframe.beans import PART as BEANS
+from beanframe.beans import rules_of as bean_rules
+from beanframe.core.actions import Action, param
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+
+MAX_FIELDS = 8  # interned field indexes; BeanRules.max_fields decides the domain
+
+
+def _fields(config) -> range:
+    return range(config.params["beans"].max_fields)
+
+
+def _beans(config) -> range:
+    return range(len(config.params["beans"].cards))
+
+
+@frozen(cache_hash=True)
+class PlantFront(Action):
+    """Phase 1: plant the front hand card on a field."""
+
+    name = "plant"
+    text = "plant the front hand card on field {field}"
+    field: int = param("f")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(f) for f in _fields(config))
+
+    def describe(self, game: Game) -> str:
+        hand = game.part(BEANS).hands[game.to_act]
+        bean = bean_rules(game).cards.names[hand[0]] if hand else "nothing"
+        return f"plant {bean} (front card) on field {self.field + 1}"
+
+
+@frozen(cache_hash=True)
+class Pass(Action):
+    """Phase 1: plant no second card. Trading: nothing more for now (back in when anything changes)."""
+
+    name = "pass"
+    text = "pass"
+
+
+@frozen(cache_hash=True)
+class PlantTraded(Action):
+    """Phase 3: plant a received card (or, for the active player, a face-up card kept) of a bean."""
+
+    name = "plant-traded"
+    text = "plant a received card of bean {bean} on field {field}"
+    bean: int = param("c")
+    field: int = param("f")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(b, f) for b in _beans(config) for f in _fields(config))
+
+    def describe(self, game: Game) -> str:
+        return f"plant a received {bean_rules(game).cards.names[self.bean]} on field {self.field + 1}"
+
+
+PLANT_FRONT = tuple(PlantFront(f) for f in range(MAX_FIELDS))
+PASS = Pass()
+_PLANT_TRADED: dict[tuple[int, int], PlantTraded] = {}
+
+
+def plant_traded(bean: int, field: int) -> PlantTraded:
+    """The interned ``plant-traded`` action (legal lists hand out canonical instances)."""
+    a = _PLANT_TRADED.get((bean, field))
+    if a is None:
+        a = _PLANT_TRADED[(bean, field)] = PlantTraded(bean, field)
+    return a
+
+
+ALL = (PlantFront, Pass, PlantTraded)

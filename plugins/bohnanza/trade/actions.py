@@ -1,0 +1,170 @@
+"""The trading actions: an offer is built from a few small actions, so the integer action table
+stays small (a few hundred ids for 5 players) and masks stay usable.
+
+Building (a *draft*; the first of these starts one and uses one of the turn's offers):
+``give h<k>`` (hand card k; the position is private), ``give-face u<k>`` (face-up card k: the
+active player only), ``ask c<b>`` (one card of bean b from the addressee's hand), ``want-face u<k>``
+(face-up card k: offers to the active player only); then ``send p<k>`` (to player k) or ``scrap``.
+Answering: ``accept o<k>``, ``reject o<k>``; the maker may ``withdraw o<k>``. ``pass`` (nothing more
+for now), ``end-trading`` (the active player). Offer ids count from o1 each turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from beanframe.beans import rules_of as bean_rules
+from beanframe.core.actions import Action, param
+
+from ..rules import NAME
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+
+
+def private_param(prefix: str):
+    """A parameter only the acting player may learn (a hand position). The one place that marks
+    them: core-private's ``param(prefix, private=True)`` once it is in the core."""
+    try:
+        return param(prefix, private=True)
+    except TypeError:  # a core without private records: the field is still an ordinary param
+        return param(prefix)
+
+
+def _rules(config):
+    return config.params[NAME]
+
+
+def _offer_ids(config) -> range:
+    return range(_rules(config).offers_per_turn * config.players)
+
+
+@frozen(cache_hash=True)
+class GiveHand(Action):
+    name = "give"
+    text = "offer hand card {hand}"
+    public_text = "offer a hand card"
+    hand: int = private_param("h")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(h) for h in range(_rules(config).hand_room))
+
+    def describe(self, game: Game) -> str:
+        from beanframe.beans import PART as BEANS
+
+        hand = game.part(BEANS).hands[game.to_act]
+        name = bean_rules(game).cards.names[hand[self.hand]] if self.hand < len(hand) else "?"
+        return f"offer hand card {self.hand + 1} ({name})"
+
+
+@frozen(cache_hash=True)
+class GiveFaceUp(Action):
+    name = "give-face"
+    text = "offer face-up card {slot}"
+    slot: int = param("u")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(s) for s in range(_rules(config).face_up_room))
+
+
+@frozen(cache_hash=True)
+class Ask(Action):
+    name = "ask"
+    text = "ask for a card of bean {bean}"
+    bean: int = param("c")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(b) for b in range(len(config.params["beans"].cards)))
+
+    def describe(self, game: Game) -> str:
+        return f"ask for a {bean_rules(game).cards.names[self.bean]}"
+
+
+@frozen(cache_hash=True)
+class WantFaceUp(Action):
+    name = "want-face"
+    text = "ask for face-up card {slot}"
+    slot: int = param("u")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(s) for s in range(_rules(config).face_up_room))
+
+
+@frozen(cache_hash=True)
+class Send(Action):
+    name = "send"
+    text = "send the offer to player {to}"
+    to: int = param("p")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(p) for p in range(config.players))
+
+
+@frozen(cache_hash=True)
+class Scrap(Action):
+    name = "scrap"
+    text = "scrap the offer being built"
+
+
+@frozen(cache_hash=True)
+class Accept(Action):
+    name = "accept"
+    text = "accept offer {offer}"
+    offer: int = param("o")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(o) for o in _offer_ids(config))
+
+
+@frozen(cache_hash=True)
+class Reject(Action):
+    name = "reject"
+    text = "reject offer {offer}"
+    offer: int = param("o")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(o) for o in _offer_ids(config))
+
+
+@frozen(cache_hash=True)
+class Withdraw(Action):
+    name = "withdraw"
+    text = "withdraw offer {offer}"
+    offer: int = param("o")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(o) for o in _offer_ids(config))
+
+
+@frozen(cache_hash=True)
+class EndTrading(Action):
+    name = "end-trading"
+    text = "end trading"
+
+
+def _interned(cls, n: int) -> tuple:
+    return tuple(cls(i) for i in range(n))
+
+
+# Interned instances (legal lists hand out these); the domains above are never larger.
+GIVE_HAND = _interned(GiveHand, 400)
+GIVE_FACE = _interned(GiveFaceUp, 24)
+ASK = _interned(Ask, 64)
+WANT_FACE = _interned(WantFaceUp, 24)
+SEND = _interned(Send, 16)
+ACCEPT = _interned(Accept, 12 * 16)
+REJECT = _interned(Reject, 12 * 16)
+WITHDRAW = _interned(Withdraw, 12 * 16)
+SCRAP, END_TRADING = Scrap(), EndTrading()
+
+ALL = (GiveHand, GiveFaceUp, Ask, WantFaceUp, Send, Scrap, Accept, Reject, Withdraw, EndTrading)

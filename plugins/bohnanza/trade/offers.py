@@ -1,0 +1,119 @@
+"""Offers as plain data, and the pure rules about them (RULES C "Trade"; the bounded protocol of
+issue 8). No game, no part: the trade step, the views, the bots and the tests call these.
+
+An offer names what its maker gives (hand cards by position, and, for the active player only, the
+face-up trade cards by slot) and what it asks of its addressee (beans from the addressee's hand,
+and, when the addressee is the active player, face-up cards by slot). Asking nothing makes it a
+gift; giving nothing makes it a request for one. Everyone learns the beans an offer gives and
+asks; only the maker knows the hand positions (``hand``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import field, frozen
+
+GONE = -1  # a face-up slot whose card was traded away
+
+
+@frozen
+class Offer:
+    """An open offer (or, with ``id == -1``, a draft its maker is building).
+
+    ``hand``: the maker's hand positions given (private to the maker); ``gives``: the beans of
+    those cards (public once sent); ``face_up``: face-up slots given; ``asks``: beans asked from
+    the addressee's hand; ``wants``: face-up slots asked of the active player.
+    """
+
+    id: int = -1
+    maker: int = 0
+    to: int = -1
+    hand: tuple[int, ...] = field(default=(), converter=tuple)
+    gives: tuple[int, ...] = field(default=(), converter=tuple)
+    face_up: tuple[int, ...] = field(default=(), converter=tuple)
+    asks: tuple[int, ...] = field(default=(), converter=tuple)
+    wants: tuple[int, ...] = field(default=(), converter=tuple)
+
+    @property
+    def n_given(self) -> int:
+        return len(self.hand) + len(self.face_up)
+
+    @property
+    def n_asked(self) -> int:
+        return len(self.asks) + len(self.wants)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.hand or self.face_up or self.asks or self.wants)
+
+    def given_cards(self, face_up: Sequence[int]) -> list[int]:
+        """The beans this offer gives: its hand cards' beans, then its face-up cards."""
+        return [*self.gives, *(face_up[s] for s in self.face_up)]
+
+    def asked_cards(self, face_up: Sequence[int]) -> list[int]:
+        """The beans this offer asks for: the asked beans, then the wanted face-up cards."""
+        return [*self.asks, *(face_up[s] for s in self.wants)]
+
+
+# plain constructor calls, not attrs.evolve: drafting is on the hot path of trading games
+def add_hand(d: Offer, position: int, bean: int) -> Offer:
+    return Offer(d.id, d.maker, d.to, (*d.hand, position), (*d.gives, bean), d.face_up, d.asks, d.wants)
+
+
+def add_face_up(d: Offer, slot: int) -> Offer:
+    return Offer(d.id, d.maker, d.to, d.hand, d.gives, (*d.face_up, slot), d.asks, d.wants)
+
+
+def add_ask(d: Offer, bean: int) -> Offer:
+    return Offer(d.id, d.maker, d.to, d.hand, d.gives, d.face_up, (*d.asks, bean), d.wants)
+
+
+def add_want(d: Offer, slot: int) -> Offer:
+    return Offer(d.id, d.maker, d.to, d.hand, d.gives, d.face_up, d.asks, (*d.wants, slot))
+
+
+def sent(d: Offer, offer_id: int, to: int) -> Offer:
+    """The draft ``d`` sent as offer ``offer_id`` to player ``to``."""
+    return Offer(offer_id, d.maker, to, d.hand, d.gives, d.face_up, d.asks, d.wants)
+
+
+def payment(hand: Sequence[int], asks: Sequence[int]) -> list[int] | None:
+    """The hand positions that pay ``asks`` (each asked bean taken from the front-most card of that
+    bean not yet taken: beanframe's reading, so an answer is one action), or None if the hand
+    cannot pay them."""
+    used: list[int] = []
+    for bean in asks:
+        for i, card in enumerate(hand):
+            if card == bean and i not in used:
+                used.append(i)
+                break
+        else:
+            return None
+    return used
+
+
+def can_accept(offer: Offer, hand_of_addressee: Sequence[int], face_up: Sequence[int]) -> bool:
+    """Whether the addressee can accept now: the wanted face-up cards are still there and the hand
+    holds every asked bean. (The maker's given cards are always there: an offer is voided as soon
+    as they may have moved, see :func:`stale`.)"""
+    if any(face_up[s] == GONE for s in offer.wants):
+        return False
+    return payment(hand_of_addressee, offer.asks) is not None
+
+
+def stale(offer: Offer, hands_changed: Sequence[int], face_up: Sequence[int]) -> bool:
+    """Whether an open offer (or a draft) no longer means what it meant: its maker's hand changed
+    (its hand positions may point elsewhere now) or a face-up card it gives or wants is gone."""
+    if offer.hand and offer.maker in hands_changed:
+        return True
+    return any(face_up[s] == GONE for s in (*offer.face_up, *offer.wants))
+
+
+def take_positions(hand: list[int], positions: Sequence[int]) -> list[int]:
+    """Remove the cards at ``positions`` from ``hand`` (the others keep their order); returns them
+    in the order of ``positions``."""
+    cards = [hand[i] for i in positions]
+    for i in sorted(positions, reverse=True):
+        del hand[i]
+    return cards

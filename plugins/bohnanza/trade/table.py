@@ -1,0 +1,129 @@
+"""The ``trade`` part: the face-up trade cards of the turn, the cards received in trades (set aside
+until phase 3), the open offers and the drafts being built. Bohnaparte's farms add face-up cards
+to ``face_up``; its depots take cards from ``received``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from attrs import define, field, frozen
+
+from .offers import GONE, Offer
+
+if TYPE_CHECKING:
+    from beanframe.core.compose import Config
+
+PART = "trade"
+
+
+@frozen
+class OfferView:
+    """An offer as one player sees it: beans by name; hand positions only for its maker."""
+
+    id: int
+    maker: int
+    to: int
+    gives: tuple[str, ...]  # the beans given (hand cards, then face-up cards)
+    face_up: tuple[int, ...]  # the face-up slots given (public: they lie on the table)
+    asks: tuple[str, ...]  # the beans asked (from the hand, then the wanted face-up cards)
+    wants: tuple[int, ...]  # the face-up slots asked for
+    hand: tuple[int, ...] | None  # the maker's hand positions given: None unless one is the maker
+
+
+@frozen
+class TradeView:
+    face_up: tuple[str | None, ...]  # per slot; None: traded away
+    received: tuple[tuple[str, ...], ...]  # per player: cards set aside to plant in phase 3
+    offers: tuple[OfferView, ...]
+    draft: OfferView | None  # one's own draft (None for a spectator or without one)
+    drafting: tuple[bool, ...]  # who is building an offer (public: the actions are)
+    started: tuple[int, ...]  # offers each player started this turn (the cap counts these)
+    trades: int  # trades (accepted offers) so far this game
+
+
+@define(slots=True)
+class TradeTable:
+    names: tuple[str, ...]
+    face_up: list[int] = field(factory=list)
+    received: list[list[int]] = field(factory=list)
+    offers: list[Offer] = field(factory=list)
+    drafts: list[Offer | None] = field(factory=list)
+    started: list[int] = field(factory=list)
+    next_id: int = 0
+    trades: int = 0
+
+    @classmethod
+    def empty(cls, config: Config) -> TradeTable:
+        n = config.players
+        return cls(
+            names=config.params["beans"].cards.names,
+            received=[[] for _ in range(n)],
+            drafts=[None] * n,
+            started=[0] * n,
+        )
+
+    def clone(self) -> TradeTable:
+        return TradeTable(
+            self.names,
+            self.face_up.copy(),
+            [r.copy() for r in self.received],
+            self.offers.copy(),  # offers are immutable
+            self.drafts.copy(),
+            self.started.copy(),
+            self.next_id,
+            self.trades,
+        )
+
+    def new_turn(self) -> None:
+        """Forget the last turn's trading (phase 2 starts afresh)."""
+        self.face_up.clear()
+        self.offers.clear()
+        self.drafts = [None] * len(self.drafts)
+        self.started = [0] * len(self.started)
+        self.next_id = 0
+
+    def offer(self, offer_id: int) -> Offer | None:
+        for o in self.offers:
+            if o.id == offer_id:
+                return o
+        return None
+
+    def _offer_view(self, o: Offer, player: int | None) -> OfferView:
+        names = self.names
+        fu = self.face_up
+        return OfferView(
+            o.id,
+            o.maker,
+            o.to,
+            tuple(names[c] for c in o.given_cards(fu) if c != GONE),
+            o.face_up,
+            tuple(names[c] for c in o.asked_cards(fu) if c != GONE),
+            o.wants,
+            o.hand if player == o.maker else None,
+        )
+
+    def view(self, player: int | None) -> TradeView:
+        names = self.names
+        draft = None if player is None else self.drafts[player]
+        return TradeView(
+            face_up=tuple(None if c == GONE else names[c] for c in self.face_up),
+            received=tuple(tuple(names[c] for c in r) for r in self.received),
+            offers=tuple(self._offer_view(o, player) for o in self.offers),
+            draft=None if draft is None else self._offer_view(draft, player),
+            drafting=tuple(d is not None for d in self.drafts),
+            started=tuple(self.started),
+            trades=self.trades,
+        )
+
+    def zones(self) -> dict[str, list[int]]:
+        out = {"face_up": [c for c in self.face_up if c != GONE]}
+        for p, r in enumerate(self.received):
+            out[f"received{p + 1}"] = r
+        return out
+
+    def known_hand_cards(self, player: int) -> Sequence[tuple[int, int]]:
+        """(maker, bean) of every hand card that open offers show (for determinization: those
+        cards are known to be in their maker's hand)."""
+        return [(o.maker, b) for o in self.offers for b in o.gives]
