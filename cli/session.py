@@ -69,11 +69,9 @@ def make_reader(console: Console, interactive: bool | None = None) -> ReadLine:
 
 
 def visible_log(game: Game, viewer: int | None) -> list[str]:
-    """The log lines ``viewer`` may read (None: a spectator). The one place that decides it:
-    games with private records (issue 5 §4) give each player their own log."""
-    if hasattr(game, "log_for"):
-        return game.log_for(viewer)
-    return game.log
+    """The log lines ``viewer`` may read (None: a spectator): each player's own log (private
+    records, issue 5 §4). The one place the CLI decides it."""
+    return game.log_for(viewer)
 
 
 def phases_text(game: Game) -> Table:

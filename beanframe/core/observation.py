@@ -24,6 +24,7 @@ from attrs import frozen
 
 from beanframe.core.compose import _Registry
 from beanframe.core.scoring import seat_name
+from beanframe.core.records import PrivateEvent, known_code
 from beanframe.core.state import STAGE_NAMES
 from beanframe.errors import ConfigError
 
@@ -275,27 +276,15 @@ def _rendered(head: tuple | None, player: int, which: str, render: Callable[[tup
     return text
 
 
-# COMPAT (the one marked place): private records (core-private: ``PrivateEvent`` items,
-# ``known_code``) are on their way into main. Until they land an action shows only its actor and
-# its kind (a code's hand position may be private), and every event is public. A history node is
-# ``(action, rest, actor)``.
-try:
-    from beanframe.core.records import PrivateEvent, known_code
-except ImportError:  # pragma: no cover - depends on what main holds
-    PrivateEvent = None  # type: ignore[assignment,misc]
-    known_code = None  # type: ignore[assignment]
-
-
 def _render_action(node: tuple, player: int) -> str:
+    """An action as ``player`` knows it (a history node is ``(action, rest, actor)``)."""
     actor = node[2]
-    if known_code is not None:
-        return f"{seat_name(actor)} {known_code(actor, node[0], player)}"
-    return f"{seat_name(actor)} {node[0].code.split(' ')[0]}"
+    return f"{seat_name(actor)} {known_code(actor, node[0], player)}"
 
 
 def _render_event(node: tuple, player: int) -> str | None:
     item = node[0]
-    if PrivateEvent is not None and type(item) is PrivateEvent:
+    if type(item) is PrivateEvent:
         item = item.known_by(player)
         if item is None:
             return None

@@ -182,7 +182,6 @@ def test_returns_win_loss_shared_and_score():
 
 def test_information_state_hides_the_others_private_parameters():
     # F.13: which hand card another player gives the mafia is that player's secret
-    pytest.importorskip("beanframe.core.records", reason="private records (core-private) are not in main yet")
     rules = beanframe.compose(["al_cabohne"], 2)
     for seed in range(30):
         game = rules.new_game(seed=seed)

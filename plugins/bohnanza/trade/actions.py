@@ -24,15 +24,6 @@ if TYPE_CHECKING:
     from beanframe.core.game import Game
 
 
-def private_param(prefix: str):
-    """A parameter only the acting player may learn (a hand position). The one place that marks
-    them: core-private's ``param(prefix, private=True)`` once it is in the core."""
-    try:
-        return param(prefix, private=True)
-    except TypeError:  # a core without private records: the field is still an ordinary param
-        return param(prefix)
-
-
 def _rules(config):
     return config.params[NAME]
 
@@ -46,7 +37,7 @@ class GiveHand(Action):
     name = "give"
     text = "offer hand card {hand}"
     public_text = "offer a hand card"
-    hand: int = private_param("h")
+    hand: int = param("h", private=True)
 
     @classmethod
     def domain(cls, config):
