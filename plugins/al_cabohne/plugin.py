@@ -150,7 +150,8 @@ def _p(player: int) -> str:
 
 @hookimpl
 def beanframe_register_events(events):
-    names = CARDS.names
+    def names(g):  # the game's card set: a variant may add beans (Prohibohn's pub: Cognacbohne)
+        return g.ruleset.config.params["beans"].cards.names if g is not None else CARDS.names
 
     def boss(game, b):
         return game.part(m.PART).boss_names[b] if game is not None else f"boss {b + 1}"
@@ -159,20 +160,20 @@ def beanframe_register_events(events):
     events.describe("dealt", lambda g, n: f"dealt {n} cards to {'the player' if g is not None and g.players == 1 else 'each player'}")
     events.describe("run_out", "the deck ran out ({0})")
     events.describe("reshuffle", "the discard was shuffled into a new deck of {0} cards")
-    events.describe("flip", lambda g, c: f"flipped {names[c]}")
-    events.describe("to_boss", lambda g, b, c, n: f"{n} {names[c]} to {boss(g, b)}")
-    events.describe("boss_harvest", lambda g, b, c, n, coins: f"{boss(g, b)} harvests {n} {names[c]} for {coins} coins")
-    events.describe("from_discard", lambda g, c, where: f"{names[c]} from the discard joins the {'flipped pile' if where == 'pile' else 'mafia'}")
-    events.describe("plant", lambda g, p, f, c, src: f"{_p(p)} plants {names[c]} ({src}) on field {f + 1}")
-    events.describe("discard", lambda g, p, c: f"{_p(p)} discards {names[c]}")
-    events.describe("tax", lambda g, p, f, b, c: f"{_p(p)} pays {names[c]} from field {f + 1} to {boss(g, b)}")
-    events.describe("gift", lambda g, p, b, c: f"{_p(p)} gives {names[c]} to {boss(g, b)}")
-    events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {names[c]} from field {f + 1} for {coins} coins")
+    events.describe("flip", lambda g, c: f"flipped {names(g)[c]}")
+    events.describe("to_boss", lambda g, b, c, n: f"{n} {names(g)[c]} to {boss(g, b)}")
+    events.describe("boss_harvest", lambda g, b, c, n, coins: f"{boss(g, b)} harvests {n} {names(g)[c]} for {coins} coins")
+    events.describe("from_discard", lambda g, c, where: f"{names(g)[c]} from the discard joins the {'flipped pile' if where == 'pile' else 'mafia'}")
+    events.describe("plant", lambda g, p, f, c, src: f"{_p(p)} plants {names(g)[c]} ({src}) on field {f + 1}")
+    events.describe("discard", lambda g, p, c: f"{_p(p)} discards {names(g)[c]}")
+    events.describe("tax", lambda g, p, f, b, c: f"{_p(p)} pays {names(g)[c]} from field {f + 1} to {boss(g, b)}")
+    events.describe("gift", lambda g, p, b, c: f"{_p(p)} gives {names(g)[c]} to {boss(g, b)}")
+    events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {names(g)[c]} from field {f + 1} for {coins} coins")
     events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {cost} coins")
     # private: the drawer knows the card ("draw", p, card), the others its public form ("draw", p)
-    events.describe("draw", lambda g, p, *card: f"{_p(p)} draws {names[card[0]] if card else 'a card'}")
+    events.describe("draw", lambda g, p, *card: f"{_p(p)} draws {names(g)[card[0]] if card else 'a card'}")
     events.describe(
-        "show_hand", lambda g, p, hand: f"{_p(p)} shows a hand no empty boss can take: {', '.join(names[c] for c in hand)}"
+        "show_hand", lambda g, p, hand: f"{_p(p)} shows a hand no empty boss can take: {', '.join(names(g)[c] for c in hand)}"
     )
     events.describe("game_over", "the game is over")
 

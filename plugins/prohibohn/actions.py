@@ -1,0 +1,142 @@
+"""Prohibohn's actions. Codes are 1-based: ``buy c3`` buys card 3 of the supply order (see
+``cards.CARDS``; ``describe`` names it), ``razzia n1`` pays the razzia with coins of bean 1,
+``coin h2`` lays hand card 2 face down as a starting coin."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from beanframe.beans import rules_of
+from beanframe.core.actions import Action, param
+
+from .cards import CARDS, cards_in_play
+from .supply import NAME
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+
+HAND = 128  # hand positions an action may name (as Al Cabohne's gifts)
+
+
+def _cards(config):
+    return cards_in_play(config.options[NAME].pub)
+
+
+def _beans(config):
+    return range(len(config.params["beans"].cards))
+
+
+def _bean(game: Game, b: int) -> str:
+    return rules_of(game).cards.names[b]
+
+
+@frozen(cache_hash=True)
+class StartingCoin(Action):
+    name = "coin"
+    text = "lay hand card {hand} face down as a starting coin"
+    # a hand position: core-private's param(private=True) should hide it from the opponent
+    hand: int = param("h", private=True)  # a hand position: the hand order is secret (F.13)
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(h) for h in range(config.params["beans"].hand_size))
+
+    def describe(self, game: Game) -> str:
+        # no bean named: front ends also describe other players' moves with this text
+        return f"lay hand card {self.hand + 1} face down as a starting coin"
+
+
+@frozen(cache_hash=True)
+class Buy(Action):
+    name = "buy"
+    text = "buy card {card} of the supply"
+    card: int = param("c")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(i) for i in _cards(config) if CARDS[i].group != "razzia")
+
+    def describe(self, game: Game) -> str:
+        c = CARDS[self.card]
+        return f"buy the {c.name} for {c.price} {_bean(game, rules_of(game).cards.index(c.bean))} coins"
+
+
+@frozen(cache_hash=True)
+class BuyRazzia(Action):
+    name = "razzia"
+    text = "buy the razzia with coins of bean {bean}"
+    bean: int = param("n")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(b) for b in _beans(config))
+
+    def describe(self, game: Game) -> str:
+        blue = rules_of(game).cards.index("blue")
+        n = 4 if self.bean == blue else 5
+        return f"buy the Razzia for {n} {_bean(game, self.bean)} coins (every 1-building becomes worthless)"
+
+
+@frozen(cache_hash=True)
+class RemoveThird(Action):
+    name = "remove-third"
+    text = "take the third building of the kind out of the game"
+
+
+@frozen(cache_hash=True)
+class KeepThird(Action):
+    name = "keep-third"
+    text = "leave the third building of the kind in the supply"
+
+
+@frozen(cache_hash=True)
+class TakeCoin(Action):
+    name = "take-coin"
+    text = "take a coin of bean {bean} from the mafia treasury"
+    bean: int = param("n")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(b) for b in _beans(config))
+
+    def describe(self, game: Game) -> str:
+        return f"take a {_bean(game, self.bean)} coin from the mafia treasury"
+
+
+@frozen(cache_hash=True)
+class Raid(Action):
+    name = "raid"
+    text = "take the opponent's card {card} out of the game"
+    card: int = param("c")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(i) for i in _cards(config) if CARDS[i].group == "building" and CARDS[i].price == 1)
+
+    def describe(self, game: Game) -> str:
+        return f"take the opponent's {CARDS[self.card].name} out of the game"
+
+
+@frozen(cache_hash=True)
+class NoRaid(Action):
+    name = "no-raid"
+    text = "take no building of the opponent"
+
+
+@frozen(cache_hash=True)
+class SalesDone(Action):
+    name = "sales-done"
+    text = "end the last sales and purchases"
+
+
+# interned instances: legal lists hand out these
+STARTING_COIN = tuple(StartingCoin(h) for h in range(HAND))
+BUY = tuple(Buy(i) for i in range(len(CARDS)))
+RAZZIA = tuple(BuyRazzia(b) for b in range(16))
+TAKE_COIN = tuple(TakeCoin(b) for b in range(16))
+RAID = tuple(Raid(i) for i in range(len(CARDS)))
+REMOVE_THIRD, KEEP_THIRD, NO_RAID, SALES_DONE = RemoveThird(), KeepThird(), NoRaid(), SalesDone()
+
+ALL = (StartingCoin, Buy, BuyRazzia, RemoveThird, KeepThird, TakeCoin, Raid, NoRaid, SalesDone)

@@ -1,0 +1,160 @@
+"""Prohibohn for bots: what a purchase is worth, and a greedy bot that buys when it pays.
+
+``purchase_value(ruleset, view, action)`` follows the bots' action-value contract (the worth in
+coins to the acting player compared with not taking it; see docs/architecture.md "Bots"): a card
+of price p is worth p at the end for p coins, so a purchase's worth is what it adds: its power
+(more while many turns remain), an upgraded 1-building (+3), a police station's coin from the
+treasury (+1 for us, -1 for the mafia) and bonus, the razzia's damage to the opponent's
+1-buildings. Weights are rough guesses, measured only against random play and Al Cabohne's greedy
+bot (benchmarks/bench_prohibohn.py).
+
+``ProhibohnGreedy`` answers Prohibohn's own decisions, buys the best purchase worth more than
+nothing, and leaves every other decision to Al Cabohne's greedy bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from beanframe_plugins.al_cabohne.bots import GreedyBot
+
+from . import actions as A
+from .buildings import flip, play, pub
+from .cards import BUILDING, CARDS, POLICE, card_id
+from .values import police_bonus, upgraded
+
+POWER = 1.0  # a 3- or 4-building's power, in coins, early in the game
+RAZZIA_HIT = 0.5  # each opponent 1-building the razzia makes worthless
+
+
+def _names(ruleset: Any) -> tuple[str, ...]:
+    return ruleset.config.params["beans"].cards.names
+
+
+def _owned(view: Any, p: int) -> list[int]:
+    return [card_id(n) for n in view["prohibohn"].owned[p]]
+
+
+def purchase_value(ruleset: Any, view: Any, action: Any) -> float | None:
+    part = view["prohibohn"]
+    me = view.player
+    mine = _owned(view, me)
+    left = max(0.0, 1.0 - view["beans"].run_outs / 3.0)  # the share of the game still to play
+    if isinstance(action, A.BuyRazzia):
+        theirs = _owned(view, 1 - me)
+        hit = sum(1 for i in theirs if CARDS[i].price == 1 and CARDS[i].group == BUILDING and i not in upgraded(theirs))
+        own = sum(1 for i in mine if CARDS[i].price == 1 and CARDS[i].group == BUILDING and i not in upgraded(mine))
+        cost = 4 if _names(ruleset)[action.bean] == "Blaue Bohne" else 5
+        return 4 - cost + RAZZIA_HIT * hit - own
+    if not isinstance(action, A.Buy):
+        return None
+    card = CARDS[action.card]
+    if card.group == POLICE:
+        return 1.0 + police_bonus(card.price, [*mine, action.card])
+    value = 0.0
+    if card.price == 1:
+        value -= 1.0 if part.razzia else 0.0
+    else:
+        value += POWER * left
+    after = [*mine, action.card]
+    if not part.razzia:
+        value += 3.0 * (len(upgraded(after)) - len(upgraded(mine)))
+        if card.price == 1 and any(CARDS[i].kind == card.kind for i in mine):
+            value += 0.5  # on the way to a worth-4 1-building
+    return value
+
+
+def starting_coin_choice(hand: list[str], legal: list) -> Any:
+    """Lay down the hand cards least likely to be planted soon: the back ones, never the front,
+    preferably a bean already laid down (two of a bean pay towards a building)."""
+    counts = Counter(hand)
+    return max(legal, key=lambda a: (a.hand > 0, -counts[hand[a.hand]], a.hand))
+
+
+class ProhibohnGreedy:
+    """Al Cabohne's greedy bot plus purchases and Prohibohn's own decisions."""
+
+    uses_view = True
+
+    def __init__(self, ruleset: Any, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.inner = GreedyBot(ruleset, seed)
+        self.ruleset = ruleset
+
+    def act(self, view, legal_actions):
+        legal = list(legal_actions)
+        kinds = {type(a) for a in legal}
+        if A.StartingCoin in kinds:
+            return starting_coin_choice(list(view["beans"].hand), legal)
+        if A.RemoveThird in kinds:
+            # keep the third only while we own that kind's 1-building (it may yet be worth 4)
+            return A.KEEP_THIRD if self._own_one_building_of_third(view) else A.REMOVE_THIRD
+        if A.TakeCoin in kinds:
+            coins = Counter(view["beans"].own_coins or ())
+            names = _names(self.ruleset)
+            return max(legal, key=lambda a: coins[names[a.bean]])
+        if A.Raid in kinds:
+            return next(a for a in legal if isinstance(a, A.Raid))
+        if flip.FlipOn in kinds:
+            return flip.FLIP_ON
+        if pub.TaxDone in kinds:
+            return pub.TAX_DONE
+        buys = [a for a in legal if isinstance(a, (A.Buy, A.BuyRazzia))]
+        if buys:
+            scored = [(purchase_value(self.ruleset, view, a), a) for a in buys]
+            best = max(scored, key=lambda x: x[0])
+            if best[0] > 0:
+                return best[1]
+        # everything else: Al Cabohne's greedy bot (which reads the values registered below)
+        rest = [a for a in legal if not isinstance(a, (A.Buy, A.BuyRazzia))]
+        return self.inner.act(view, rest or legal)
+
+    def _own_one_building_of_third(self, view) -> bool:
+        mine = _owned(view, view.player)
+        kinds = Counter(CARDS[i].kind for i in mine)
+        kind = next((k for k, n in kinds.items() if n == 2), None)
+        return any(CARDS[i].kind == kind and CARDS[i].price == 1 for i in mine)
+
+
+def _zero(ruleset: Any, view: Any, action: Any) -> float:
+    return 0.0
+
+
+def _flip_on(ruleset: Any, view: Any, action: Any) -> float:
+    return 0.3  # one more card to plant or leave to the opponent: slightly better than none
+
+
+def _tax_more(ruleset: Any, view: Any, action: Any) -> float:
+    return -1.0  # a bean given away (the 3-Pub is for feeding a boss on purpose)
+
+
+def _discard_hand(ruleset: Any, view: Any, action: Any) -> float:
+    # the 3-Casino: throwing away the front card is worth it only when it fits no field; a rough
+    # stand-in: a small loss for a card that is not the front one
+    return -0.2 if action.hand else 0.1
+
+
+def _plant_hand(ruleset: Any, view: Any, action: Any) -> None:
+    return None  # no opinion: Al Cabohne's greedy bot plants from the front
+
+
+#: values for Al Cabohne's greedy bot (``register.action_value``), by action class
+VALUES = (
+    (A.Buy, purchase_value),
+    (A.BuyRazzia, purchase_value),
+    (A.SalesDone, _zero),
+    (A.StartingCoin, _zero),
+    (A.RemoveThird, _zero),
+    (A.KeepThird, _zero),
+    (A.TakeCoin, _zero),
+    (A.Raid, lambda ruleset, view, action: 1.0),
+    (A.NoRaid, _zero),
+    (flip.FlipOn, _flip_on),
+    (flip.StopFlipping, _zero),
+    (pub.TaxMore, _tax_more),
+    (pub.TaxDone, _zero),
+    (play.DiscardHand, _discard_hand),
+    (play.PlantHand, _plant_hand),
+)
