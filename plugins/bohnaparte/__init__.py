@@ -1,0 +1,1 @@
+"""Bohnaparte (RULES.md D): the territory war on top of Bohnanza. See plugin.py for the contract."""
