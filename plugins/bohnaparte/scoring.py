@@ -21,7 +21,7 @@ def victory_points(
     """Points per player: a landscape's VP (the camp's is ``camp_vp``, F.10) plus 1 per fortress under it."""
     points = [0] * players
     for i, owner in enumerate(owners):
-        if owner is None:
+        if owner is None or owner < 0:  # neutral
             continue
         points[owner] += landscape_vp(layout, i, camp_vp) + (FORTRESS_VP if i in fortresses else 0)
     return points

@@ -13,7 +13,7 @@ WIN_LANDSCAPES = 12  # "als een speler 12 landschappen bezit"
 def owned(owners: Sequence[int | None], players: int) -> list[int]:
     counts = [0] * players
     for owner in owners:
-        if owner is not None:
+        if owner is not None and owner >= 0:  # None or -1: neutral
             counts[owner] += 1
     return counts
 
