@@ -204,15 +204,15 @@ class FightStep(Step):
             return False
         if won:
             conquer(game)
-        self.finish(game)
+        self.finish(game, won)
         game.pop()
         return False
 
-    def finish(self, game: Game) -> None:
+    def finish(self, game: Game, won: bool) -> None:
         board = board_of(game)
         final = board.final_attack
         board.attacker, board.target, board.defender, board.rider, board.round = -1, -1, NEUTRAL, -1, 0
-        reason = territory_end(board.owners, game.state.players)
+        reason = territory_end(board.owners, game.state.players) if won else None  # only a conquest changes it
         if reason is not None:
             game.emit("territory_end", reason)
             game.end_game(now=True)
