@@ -58,9 +58,10 @@ def situation(
     fortresses: Sequence[int] = (),
     seed: int = 0,
     options=None,
+    prepare=None,
 ):
     """A game at the start of phase ``at`` of ``active``'s turn. ``owners``: landscape -> player
-    (every other landscape neutral)."""
+    (every other landscape neutral). ``prepare(game)`` edits the position before the engine runs."""
     game = new(players, seed=seed, options=options)
     t = table(game)
     b = board(game)
@@ -117,6 +118,8 @@ def situation(
     s.stack.clear()
     names = [p.name for p in game.ruleset.pipeline.turn]
     s.phase = names.index(at) - 1
+    if prepare is not None:
+        prepare(game)
     game._legal = None
     game._legal_more = None
     game._advance()
