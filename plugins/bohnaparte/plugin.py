@@ -123,6 +123,13 @@ def beanframe_register_events(events):
 
 
 @hookimpl
+def beanframe_register_bots(register):
+    from .bots import register_bots
+
+    register_bots(register)
+
+
+@hookimpl
 def beanframe_score(game, sheet):
     end.score(game, sheet)
 
