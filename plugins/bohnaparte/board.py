@@ -88,7 +88,11 @@ class Board:
         own = lambda cards, p: tuple(names[c] for c in cards) if player == p else None  # noqa: E731
         laid_a = bool(self.attack_card)
         laid_d = bool(self.defence_card)
+        layout = game.ruleset.config.params[NAME].layout
         return BoardView(
+            pattern=layout.pattern,
+            shift=layout.shift,
+            cells=layout.cells,
             kinds=tuple(self.kinds),
             owners=tuple(self.owners),
             markers=tuple(self.markers),
@@ -126,6 +130,9 @@ class Board:
 
 @frozen
 class BoardView:
+    pattern: str  # the board's shape (public), for maps
+    shift: int
+    cells: tuple[tuple[int, int], ...]
     kinds: tuple[str, ...]
     owners: tuple[int, ...]
     markers: tuple[int, ...]

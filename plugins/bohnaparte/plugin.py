@@ -130,6 +130,13 @@ def beanframe_register_bots(register):
 
 
 @hookimpl
+def beanframe_register_renderers(register):
+    from .render import render_board
+
+    register.part(PART, render_board)
+
+
+@hookimpl
 def beanframe_score(game, sheet):
     end.score(game, sheet)
 
