@@ -183,6 +183,9 @@ def register_bots(register) -> None:
     from . import actions as A
 
     register("general", lambda seed, ruleset: GeneralBot(seed, ruleset), "greedy trader that attacks when the expected value pays")
+    # the default bot name: under Bohnaparte "greedy" must also know the war (Bohnanza's would lay
+    # its first legal card and attack whatever comes first)
+    register("greedy", lambda seed, ruleset: GeneralBot(seed, ruleset), "Bohnaparte: the general (see general)")
     # other bots (Al Cabohne's greedy reads these): worth in coins against not taking the action;
     # a fortress is +1 VP and +2 defence for 2 coins, a depot and a merchant cost 3 and pay later
     register.action_value(A.BuildFortress, lambda ruleset, view, action: 1.0)
