@@ -168,3 +168,27 @@ def layout_of(game: Game) -> Layout:
 @lru_cache(maxsize=64)
 def _dealt(template: Layout, kinds: tuple[str, ...]) -> Layout:
     return evolve(template, kinds=kinds)
+
+
+def invariants(game: Game) -> list[str]:
+    """Markers conserved (12 a colour: kept + on the board), rivers never owned, fortresses on
+    distinct landscapes, depots within their capacity, no fight card outside an attack."""
+    board = board_of(game)
+    layout = layout_of(game)
+    problems = []
+    for p in range(game.state.players):
+        placed = sum(1 for o in board.owners if o == p)
+        if placed + board.markers[p] != MARKERS:
+            problems.append(f"player {p + 1}: {placed} markers on the board and {board.markers[p]} kept, not {MARKERS}")
+    for i, o in enumerate(board.owners):
+        if o >= 0 and layout.card(i).river:
+            problems.append(f"river l{i + 1} has an owner")
+    if len(set(board.fortresses)) != len(board.fortresses):
+        problems.append("two fortresses under one landscape")
+    cap = game.ruleset.config.params[NAME].depot_capacity
+    for p, d in enumerate(board.depots):
+        if len(d) > cap or (d and not board.has_depot[p]):
+            problems.append(f"player {p + 1}'s depot holds {len(d)} cards")
+    if not board.attacking and (board.attack_card or board.defence_card):
+        problems.append("a fight card lies on the table outside an attack")
+    return problems

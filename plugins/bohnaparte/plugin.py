@@ -155,3 +155,10 @@ def beanframe_game_stats(game):
 @hookimpl
 def beanframe_hidden(game, observer):
     return hidden.hidden_zones(game, observer)
+
+
+@hookimpl
+def beanframe_invariants(game):
+    from .board import invariants
+
+    return invariants(game)
