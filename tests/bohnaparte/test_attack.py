@@ -187,3 +187,19 @@ def test_views_hide_the_fight_card_and_depots():
     assert theirs.attack_laid and not theirs.defence_laid
     assert theirs.own_depot == ("Blaue Bohne",) and mine.own_depot == () and mine.depots[1] == 1
     assert "Feuerbohne" not in repr(g.view(1)["board"]) and "Blaue" not in repr(g.view(2)["board"])
+
+
+def test_city_defends_at_least_eighteen():
+    # RULES D "Landscapes": a city's defence is at least 18: a Feuerbohne only ties.
+    g = situation(owners={**OTHERS, 4: 0}, hands=[["fire"], [], [], []], coins=[1, 0, 0, 0], deck=["Gartenbohne"])
+    g.apply("attack l6")
+    g.apply("fight-hand h1")
+    assert board(g).owners[5] == -1
+
+
+def test_fourth_run_out_ends_the_game_after_the_turn():
+    # RULES D "Game end": after the deck runs out for the fourth time (outside an attack: F.26, the
+    # turn is finished with the cards there are).
+    g = situation(at="draw", owners={**OTHERS, CAMP: 0, 16: 1}, hands=[[], ["fire"], [], []], deck=["fire"], deck_size=1, run_outs=3)
+    assert table(g).run_outs == 4
+    assert g.is_over
