@@ -39,9 +39,9 @@ class Layout:
     players: int
     pattern: str
     variant: str
-    cells: tuple[tuple[int, int], ...] = field(converter=tuple)
-    kinds: tuple[str, ...] = field(converter=tuple)  # landscape keys, parallel to cells
-    shift: int = 0
+    cells: tuple[tuple[int, int], ...] = field(converter=tuple, repr=False)
+    kinds: tuple[str, ...] = field(converter=tuple, repr=False)  # landscape keys, parallel to cells
+    shift: int = field(default=0, repr=False)
     geometry: Geometry = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
