@@ -21,8 +21,10 @@ def invariants(game) -> list[str]:
     rules = game.ruleset.config.params[NAME]
     problems: list[str] = []
     seen = Counter()
-    for zone in (*table.zones().values(), *trade.zones().values()):
-        seen.update(zone)
+    for part in game.state.parts.values():  # every part that holds bean cards (Bohnaparte's depots too)
+        if hasattr(part, "zones"):
+            for zone in part.zones().values():
+                seen.update(zone)
     for b, bean in enumerate(cards.beans):
         if seen[b] != bean.count:
             problems.append(f"{bean.name}: {seen[b]} cards accounted for, the game has {bean.count}")

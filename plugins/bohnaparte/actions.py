@@ -1,0 +1,172 @@
+"""Bohnaparte's actions. Codes are 1-based: ``attack l5`` attacks landscape 5 (numbered as the map
+shows them), ``fight-hand h3`` lays the third hand card face down, ``fight-depot d1`` the first
+depot card, ``fight-deck`` the deck top unseen."""
+
+from __future__ import annotations
+
+import inspect
+
+from attrs import frozen
+
+from beanframe.core.actions import Action, param
+
+from .rules import NAME
+
+# Hand and depot positions are private (the opponent learns the card only at the reveal): the core's
+# private parameters hide them from others' views, logs and histories once the core has them.
+_PRIVATE = "private" in inspect.signature(param).parameters
+
+
+def private_param(prefix: str):
+    return param(prefix, private=True) if _PRIVATE else param(prefix)
+
+
+HAND_ROOM = 104  # a hand never holds more cards than the deck
+MERCHANT_ROOM = 16  # 2 kept + up to 3 + 6 villages drawn
+
+
+def _landscapes(config) -> range:
+    return range(len(config.params[NAME].layout.kinds))
+
+
+@frozen(cache_hash=True)
+class ChooseCamp(Action):
+    """Set-up: take an army camp (1 marker on it, 11 kept)."""
+
+    name = "camp"
+    text = "choose the army camp on landscape {landscape}"
+    landscape: int = param("l")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(i) for i in _landscapes(config))
+
+
+@frozen(cache_hash=True)
+class Attack(Action):
+    """Phase 4: pay a coin and attack a landscape."""
+
+    name = "attack"
+    text = "pay a coin and attack landscape {landscape}"
+    landscape: int = param("l")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(i) for i in _landscapes(config))
+
+
+@frozen(cache_hash=True)
+class Ride(Action):
+    """Rider variant, phase 4: pay a coin and attack with a fresh rider troop first (17)."""
+
+    name = "ride"
+    text = "pay a coin and attack landscape {landscape} with your riders first"
+    landscape: int = param("l")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(i) for i in _landscapes(config))
+
+
+@frozen(cache_hash=True)
+class StopAttacking(Action):
+    name = "stop-attacking"
+    text = "attack no more this turn"
+
+
+@frozen(cache_hash=True)
+class FightHand(Action):
+    """Lay a hand card (any position) face down for the fight."""
+
+    name = "fight-hand"
+    text = "fight with hand card {position}"
+    position: int = private_param("h")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(k) for k in range(HAND_ROOM))
+
+
+@frozen(cache_hash=True)
+class FightDepot(Action):
+    name = "fight-depot"
+    text = "fight with depot card {position}"
+    position: int = private_param("d")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(k) for k in range(config.params[NAME].depot_capacity))
+
+
+@frozen(cache_hash=True)
+class FightDeck(Action):
+    name = "fight-deck"
+    text = "fight with the top card of the deck, unseen"
+
+
+@frozen(cache_hash=True)
+class BuyDepot(Action):
+    name = "buy-depot"
+    text = "buy a munitions depot"
+
+
+@frozen(cache_hash=True)
+class BuildFortress(Action):
+    name = "fortress"
+    text = "empty a quarry and build a fortress under landscape {landscape}"
+    landscape: int = param("l")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(i) for i in _landscapes(config))
+
+
+@frozen(cache_hash=True)
+class DepotFront(Action):
+    """Phase 1: the front hand card goes into the depot instead of a field."""
+
+    name = "depot"
+    text = "put the front hand card into your depot"
+
+
+@frozen(cache_hash=True)
+class DepotTraded(Action):
+    """Phase 3: a received or face-up card goes into the depot instead of a field."""
+
+    name = "depot-traded"
+    text = "put a received card of bean {bean} into your depot"
+    bean: int = param("c")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(b) for b in range(len(config.params["beans"].cards)))
+
+
+@frozen(cache_hash=True)
+class BuyMerchant(Action):
+    name = "buy-merchant"
+    text = "buy a merchant"
+
+
+@frozen(cache_hash=True)
+class MerchantTake(Action):
+    """Phase 5 with a merchant: take a merchant card to the back of the hand."""
+
+    name = "take"
+    text = "take merchant card {position} to the back of your hand"
+    position: int = param("m")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(k) for k in range(MERCHANT_ROOM))
+
+
+ALL = (
+    ChooseCamp, Attack, Ride, StopAttacking, FightHand, FightDepot, FightDeck, BuyDepot, BuildFortress,
+    DepotFront, DepotTraded, BuyMerchant, MerchantTake,
+)  # fmt: skip
+STOP = StopAttacking()
+DECK = FightDeck()
+BUY_DEPOT = BuyDepot()
+DEPOT_FRONT = DepotFront()
+BUY_MERCHANT = BuyMerchant()

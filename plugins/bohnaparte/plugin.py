@@ -1,0 +1,164 @@
+"""Bohnaparte's hooks (see the package docstring for the contract)."""
+
+from __future__ import annotations
+
+from beanframe.core.hookspecs import hookimpl
+from beanframe.core.variant import VariantInfo
+from beanframe.errors import ConfigError
+
+from . import actions, end, hidden
+from .attack.steps import AttackCardStep, AttackStep, DefendCardStep, FightStep, on_run_out, phase_attack
+from .board import PART, Board
+from .depot import BUY_DEPOT_OPTION, DepotPlantStep, DepotPlantTradedStep
+from .fortress import FORTRESS_OPTION
+from .layout import LayoutError, load_layout, shipped
+from .riders import MERCHANT_OPTION, MerchantPickStep, phase_rider_draw
+from .rules import NAME, BohnaparteOptions, BohnaparteRules, layout_name, rules_of
+from .setup import ChooseCampStep, phase_board, phase_choose_camps
+from .turn import phase_monastery, phase_refresh_riders, wrap_draw, wrap_trade
+
+VERSION = "0.1.0"
+
+
+@hookimpl
+def beanframe_variant():
+    return VariantInfo(
+        name=NAME,
+        version=VERSION,
+        description="Bohnaparte: the territory war on top of Bohnanza (3-6 players)",
+        requires=("bohnanza",),
+        players=(3, 4, 5, 6),
+        options=BohnaparteOptions,
+    )
+
+
+@hookimpl
+def beanframe_configure(config):
+    opts: BohnaparteOptions = config.options[NAME]
+    try:
+        layout = load_layout(opts.layout_file) if opts.layout_file else shipped(layout_name(config.players, opts))
+    except LayoutError as exc:
+        raise ConfigError(str(exc)) from None
+    if layout.players != config.players:
+        raise ConfigError(f"layout {layout.name!r} is for {layout.players} players, not {config.players}")
+    if (layout.variant == "riders") != opts.riders:
+        want = "riders" if opts.riders else "base"
+        raise ConfigError(f"layout {layout.name!r} is for the {layout.variant} variant, not {want}")
+    if opts.layout in ("pyramid5", "pyramid6") and config.players != 3:
+        raise ConfigError(f"the {opts.layout} layout is for 3 players, not {config.players}")
+    config.params[NAME] = BohnaparteRules(
+        layout=layout,
+        random_layout=opts.layout == "random",
+        camp_vp=opts.camp_vp,
+        depot_capacity=config.players,  # RULES D "Munitions depot": as many cards as players
+        riders=opts.riders,
+    )
+    beans = config.params["beans"]
+    beans.run_out_limit = opts.deck_runs  # RULES D "Game end": the 4th run-out (variants 3, 5)
+    beans.max_fields = 2  # no third field
+    farms = sum(layout.card(i).extra_flips for i in range(len(layout.kinds)))
+    bohnanza = config.params["bohnanza"]
+    bohnanza.face_up_room = max(bohnanza.face_up_room, bohnanza.flip + farms)
+
+
+@hookimpl
+def beanframe_register_parts(register):
+    register(PART, Board.empty, Board)
+
+
+@hookimpl
+def beanframe_register_actions(register):
+    for cls in actions.ALL:
+        register(cls)
+
+
+@hookimpl
+def beanframe_register_steps(register):
+    register(DepotPlantStep(), replace=True)
+    register(DepotPlantTradedStep(), replace=True)
+    for step in (ChooseCampStep(), AttackStep(), AttackCardStep(), DefendCardStep(), FightStep(), MerchantPickStep()):
+        register(step)
+
+
+@hookimpl
+def beanframe_register_options(register):
+    register.remove("buy_field")  # RULES D: the third bean field is not used
+    register(BUY_DEPOT_OPTION)
+    register(FORTRESS_OPTION)
+    register(MERCHANT_OPTION)
+
+
+def _no_riders(game) -> bool:
+    return not rules_of(game).riders
+
+
+def _riders(game) -> bool:
+    return rules_of(game).riders
+
+
+@hookimpl
+def beanframe_register_phases(pipeline):
+    pipeline.add("setup", "board", phase_board, title="lay the landscape cards", after="deal")
+    pipeline.add("setup", "choose_camps", phase_choose_camps, title="choose army camps", after="board")
+    pipeline.add("turn", "refresh_riders", phase_refresh_riders, title="refresh tired riders", before="plant", skip=_no_riders)
+    pipeline.add("turn", "monastery", phase_monastery, title="monasteries flip a card", before="plant")
+    pipeline.add("turn", "attack", phase_attack, title="attack", number=4, after="plant_traded")
+    pipeline.wrap("trade", wrap_trade)
+    pipeline.wrap("draw", _draw)
+
+
+def _draw(game, inner) -> None:
+    if rules_of(game).riders:
+        phase_rider_draw(game)
+    else:
+        wrap_draw(game, inner)
+
+
+@hookimpl
+def beanframe_register_events(events):
+    from .events import register_events
+
+    register_events(events)
+    events.on("run_out", on_run_out)
+
+
+@hookimpl
+def beanframe_register_bots(register):
+    from .bots import register_bots
+
+    register_bots(register)
+
+
+@hookimpl
+def beanframe_register_renderers(register):
+    from .render import render_board
+
+    register.part(PART, render_board)
+
+
+@hookimpl
+def beanframe_score(game, sheet):
+    end.score(game, sheet)
+
+
+@hookimpl
+def beanframe_winners(game, sheet):
+    return end.winners(game, sheet)
+
+
+@hookimpl
+def beanframe_game_stats(game):
+    board = game.state.parts[PART]
+    return {"attacks": float(board.attacks), "conquests": float(board.conquests)}
+
+
+@hookimpl
+def beanframe_hidden(game, observer):
+    return hidden.hidden_zones(game, observer)
+
+
+@hookimpl
+def beanframe_invariants(game):
+    from .board import invariants
+
+    return invariants(game)

@@ -1,0 +1,45 @@
+"""Victory points (RULES.md D "Landscapes"; F.10): coins are worth nothing at the end, each owned
+landscape its flags, each fortress under an owned landscape one more. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from .layout import Layout
+
+FORTRESS_VP = 1  # "De vesting levert aan het einde van het spel één extra zegepunt op"
+
+
+def landscape_vp(layout: Layout, i: int, camp_vp: int) -> int:
+    card = layout.card(i)
+    return camp_vp if card.camp else card.vp
+
+
+def victory_points(
+    layout: Layout, owners: Sequence[int | None], fortresses: Collection[int], players: int, camp_vp: int = 1
+) -> list[int]:
+    """Points per player: a landscape's VP (the camp's is ``camp_vp``, F.10) plus 1 per fortress under it."""
+    points = [0] * players
+    for i, owner in enumerate(owners):
+        if owner is None or owner < 0:  # neutral
+            continue
+        points[owner] += landscape_vp(layout, i, camp_vp) + (FORTRESS_VP if i in fortresses else 0)
+    return points
+
+
+def vp_lines(
+    layout: Layout, owners: Sequence[int | None], fortresses: Collection[int], player: int, camp_vp: int = 1
+) -> list[tuple[str, int]]:
+    """One score-sheet line per kind the player owns (name with the count, points), then fortresses."""
+    per_kind: dict[str, list[int]] = {}
+    for i, owner in enumerate(owners):
+        if owner == player:
+            card = layout.card(i)
+            entry = per_kind.setdefault(card.name, [0, 0])
+            entry[0] += 1
+            entry[1] += landscape_vp(layout, i, camp_vp)
+    lines = [(f"{name} x{n}", vp) for name, (n, vp) in per_kind.items()]
+    forts = sum(1 for i in fortresses if owners[i] == player)
+    if forts:
+        lines.append((f"fortress x{forts}", forts * FORTRESS_VP))
+    return lines

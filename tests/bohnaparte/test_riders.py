@@ -1,0 +1,104 @@
+"""The rider variant (RULES D "Rider variant"). riders_4 numbers its landscapes row by row: the
+camp l2 touches the forest l3, the farm l6 and the horse team l7; the river l8 lies beyond them."""
+
+from .helpers import board, codes, situation, table
+
+RIDERS = {"bohnaparte": {"riders": True}}
+OTHERS = {20: 2, 22: 3}
+CAMP, FOREST, FARM, HORSES, CITY_BEYOND = 1, 2, 5, 6, 11
+
+
+def riders(**kw):
+    kw.setdefault("options", RIDERS)
+    kw["owners"] = {**OTHERS, **kw.get("owners", {})}
+    return situation(**kw)
+
+
+def test_riders_win_round_one_with_seventeen():
+    # Round 1: the troop's fixed 17 against a normal defence; a win ends the attack.
+    g = riders(owners={CAMP: 0, HORSES: 0}, coins=[1, 0, 0, 0], deck=["Brechbohne"])
+    assert "ride l6" in codes(g)
+    g.apply("ride l6")
+    b = board(g)
+    assert b.owners[FARM] == 0 and b.tired == []
+
+
+def test_beaten_riders_tire_and_round_two_is_a_normal_fight():
+    g = riders(owners={CAMP: 0, HORSES: 0}, hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], deck=["fire", "Gartenbohne"])
+    g.apply("ride l6")
+    b = board(g)
+    assert b.tired == [HORSES] and g.frame.kind == "attack_card"
+    g.apply("fight-hand h1")
+    assert b.owners[FARM] == 0
+    assert len(table(g).coins[0]) == 0  # one coin per attack, whatever the rounds
+
+
+def test_tired_troop_cannot_ride_and_is_refreshed_before_phase_one():
+    g = riders(owners={CAMP: 0, HORSES: 0}, coins=[2, 0, 0, 0])
+    board(g).tired.append(HORSES)
+    g._legal = None
+    assert not [c for c in codes(g) if c.startswith("ride")]
+    g2 = riders(at="refresh_riders", owners={CAMP: 0, HORSES: 0}, hands=[["fire"], [], [], []])
+    assert board(g2).tired == []
+
+
+def test_conquered_horse_team_keeps_its_troop_state():
+    g = riders(owners={CAMP: 0, HORSES: 1, 9: 1}, hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
+    board(g).tired.append(HORSES)
+    g._legal = None
+    g.apply("attack l7")
+    g.apply("fight-hand h1")
+    g.apply("fight-hand h1")
+    b = board(g)
+    assert b.owners[HORSES] == 0 and b.tired == [HORSES]
+
+
+def test_forest_owner_attacks_across_the_river():
+    # RULES D "Forest": its owner may attack across rivers.
+    g = riders(owners={FOREST: 0}, coins=[1, 0, 0, 0])
+    assert "attack l12" in codes(g)
+    g2 = riders(owners={HORSES: 0}, coins=[1, 0, 0, 0])
+    assert "attack l12" in codes(g2)  # the horse team touches the city itself
+    g3 = riders(owners={CAMP: 0}, coins=[1, 0, 0, 0])
+    assert "attack l12" not in codes(g3)
+
+
+def test_forest_defends_at_least_seventeen():
+    g = riders(owners={CAMP: 0, FOREST: 1, 9: 1}, hands=[["Saubohne"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
+    g.apply("attack l3")
+    g.apply("fight-hand h1")
+    g.apply("fight-hand h1")
+    assert board(g).owners[FOREST] == 1
+
+
+def test_merchant_bought_with_a_forest_and_drawn_cards_chosen():
+    # Merchant: 3 coins, needs a forest; 2 deck cards on it; in phase 5 the drawn cards join them and
+    # the owner takes as many as were drawn, in an order of choice.
+    g = riders(at="plant", owners={CAMP: 0, FOREST: 0}, hands=[["fire"], [], [], []], coins=[3, 0, 0, 0], deck=["blue", "blue"])
+    assert "buy-merchant" in codes(g) and "buy-depot" not in codes(g)
+    g.apply("buy-merchant")
+    b = board(g)
+    assert len(b.merchants[0]) == 2 and b.has_merchant[0]
+    assert "Blaue Bohne" not in repr(g.view(1)["board"])
+    g3 = riders(at="draw", owners={CAMP: 0}, deck=["fire", "Saubohne", "Gartenbohne"])
+    assert len(table(g3).hands[0]) == 3  # no merchant: straight into the hand
+
+
+def test_merchant_pick_in_phase_five():
+    def merchant(game):
+        b = board(game)
+        b.has_merchant[0] = True
+        b.merchants[0].extend([table(game).deck.pop(0), table(game).deck.pop(0)])  # two from the deck bottom
+
+    g = riders(at="draw", owners={CAMP: 0, FOREST: 0}, hands=[[], ["fire"], [], []], deck=["fire", "Saubohne", "Gartenbohne"], prepare=merchant)
+    b = board(g)
+    # phase 5 puts 3 cards on the merchant: 5 to choose from
+    assert g.frame.kind == "merchant_pick" and len(codes(g)) == 5
+    for _ in range(3):
+        g.apply(codes(g)[-1])
+    assert len(table(g).hands[0]) == 3 and len(b.merchants[0]) == 2
+
+
+def test_no_depots_or_fortresses_with_riders():
+    g = riders(at="plant", owners={CAMP: 0, 4: 0}, hands=[["fire"], [], [], []], coins=[5, 0, 0, 0])
+    assert not [c for c in codes(g) if c.startswith(("buy-depot", "fortress"))]
