@@ -390,17 +390,20 @@ def test_the_third_field_cost_option_moves_the_bot_s_choice():
 def test_the_solo_mafia_factor_option_moves_the_bot_s_choice():
     # RULES A "Solo game" (the mafia's coins count double; option solo_mafia_factor) and
     # "Mafia tax": a planted Stangenbohne, which Al Cabohne collects, pays him a bean every
-    # turn. Worth it while a mafia coin counts 1-3 times; not when it counts 4 times.
+    # turn. Worth it while a mafia coin counts 1-3 times; not when it counts 4 times. F.19: once
+    # planted it cannot be sold off at once (the other fields hold two beans each). The question is
+    # planting it or not (harvesting a two-bean field first is legal too, and another question).
     view = make_view(
         phase="play",
         hand=[RUNNER, BLUE, FIRE, KIDNEY, BLUE],
-        fields=[(FIRE, 1), None, None],
+        fields=[(FIRE, 2), (PUFF, 2), None],
         bosses=[(RUNNER, 1), (BLUE, 1), (KIDNEY, 1)],
         deck=106,
     )
-    legal = [PlantFront(1), Pass(), Harvest(0)]
-    assert greedy(view).act(view, legal) == PlantFront(1)
-    assert greedy(view, al_cabohne__solo_mafia_factor=1).act(view, legal) == PlantFront(1)
+    legal = [PlantFront(2), Pass()]
+    assert greedy(view).act(view, legal) == PlantFront(2)
+    assert greedy(view, al_cabohne__solo_mafia_factor=1).act(view, legal) == PlantFront(2)
+    assert greedy(view, al_cabohne__solo_mafia_factor=3).act(view, legal) == PlantFront(2)
     assert greedy(view, al_cabohne__solo_mafia_factor=4).act(view, legal) == Pass()
 
 
