@@ -21,10 +21,20 @@ decks a game has. Its model applies the bean family's own functions (``sell``, `
 composed ``BeanRules.plant_target``, ``CardSet.value``) and the mafia's ``collector``, so a house
 rule that changes an option or one of those functions changes the bot's look too.
 
+**Its own turn up to the flips.** In phase 3 (solo 2) and at F.20's moment before the flips
+(``before_flip``) every choice is deterministic, so the bot looks through the rest of them before it
+scores an action: plant the front card, maybe a second one (F.21: a card of another bean than the
+first goes on another field, even if the first card's field was harvested in between; the bot
+remembers its first card, which the view does not show), harvest first where a card fits no field
+(which fields may be harvested: ``harvestable_fields`` under the composed ``one_bean_harvest``,
+F.19), and harvest once more before the flips (F.20; the solo rulebook's tip 5). Each line ends
+when the flips start and is evaluated there.
+
 **Actions it does not know.** The model knows Al Cabohne's actions. An action of another class
 (a house rule's) is scored by the value its plugin registered for bots
 (``register.action_value(cls, value)`` in ``beanframe_register_bots``: the action's worth in coins
-compared with not taking it); an action with no value is never chosen unless nothing else is legal.
+compared with not taking it, i.e. added to the score of the best action the bot models); an action
+with no value is never chosen unless nothing else is legal.
 
 Equal scores are broken by the seeded generator (the only use of chance). The bot never sees the game
 object, only the ruleset, ``view`` and ``legal_actions``, and always returns one of ``legal_actions``.
@@ -56,7 +66,7 @@ from .actions import (
     PlantLeftover,
     PlantPile,
 )
-from .mafia import collector
+from .mafia import collector, reaches
 from .turn import second_card_targets
 
 if TYPE_CHECKING:
@@ -200,7 +210,7 @@ class _Model:
         """Cards to boss ``b``; it harvests at once at its threshold (mafia.give)."""
         f = self.bosses[b]
         f.extend(cards)
-        if self.cards.value(f[-1], len(f)) >= self.thr[b]:
+        if reaches(self.cards, f, self.thr[b]):
             self.treasury += sell(self.cards, f, [], self.discard)
 
     def harvest(self, i: int) -> None:
