@@ -168,6 +168,7 @@ W = {
     "deck_after": 45,  # rough size of a deck rebuilt from the discard
     "extra_per_turn": 2,  # cards a turn uses besides the counted flips and the draw (replacements)
     "discard_win": 0.0,  # share of the expected gain from a flip that wins back the discard top (F.2)
+    "plant_look": 1,  # solo phase 4: look one pile ahead (0: the estimate only)
     "field_turn": 0.2,  # worth of one more own field per turn left (2 players: buy the third one)
 }
 
@@ -445,7 +446,42 @@ class GreedyBot:
             return self._play(m, play, 1)
         if phase == "before_flip":
             return self._leaf(m) if t is Done else self._before_flip(m, 1)
+        if phase == "plant" and self.solo and m.piles and self.w["plant_look"]:
+            return self._plant_next(m, 1 if t is Harvest else 0)
         return self._eval(m, phase)
+
+    def _plant_next(self, m: _Model, harvests: int) -> float:
+        """Solo phase 4: every pile must be planted. The best place for the largest pile still
+        waiting (own field, a boss that takes it, or a field the rules let the player harvest
+        first, F.19), the others estimated."""
+        rules = self.rules
+        me = m.me
+        k = max(range(len(m.piles)), key=lambda i: m.piles[i][1])
+        bean, n = m.piles[k]
+        best = None
+        for t in rules.plant_targets(m, me, bean):
+            m2 = m.copy()
+            m2.piles.pop(k)
+            m2.fields[me][t].extend([bean] * n)
+            v = self._eval(m2, "plant")
+            if best is None or v > best:
+                best = v
+        b = collector(m, bean)
+        for e in (b,) if b is not None else [e for e, f in enumerate(m.bosses) if not f]:
+            m2 = m.copy()
+            m2.piles.pop(k)
+            m2.give(e, [bean] * n)
+            v = self._eval(m2, "plant")
+            if best is None or v > best:
+                best = v
+        if harvests < 1:
+            for h in rules.harvestable(m, me):
+                m2 = m.copy()
+                m2.harvest(h)
+                v = self._plant_next(m2, harvests + 1)
+                if best is None or v > best:
+                    best = v
+        return self._eval(m, "plant") if best is None else best
 
     # -- the rest of the own turn up to the flips (RULES A phase 3, F.19, F.20, F.21) -------------
     def _play(self, m: _Model, play: tuple, harvests: int) -> float:
