@@ -17,9 +17,11 @@ top, piles, leftovers, deck size) and evaluates the model. The evaluation estima
 **The composed rules, not a copy.** The bot is made with the ruleset (``GreedyBot(ruleset, seed)``,
 which is what ``make_bot`` calls) and reads every parameter from it once (:class:`BotRules`): the
 card set and bean-o-meters, the third field's cost, the solo mafia factor, the draw count, how many
-decks a game has. Its model applies the bean family's own functions (``sell``, ``harvestable``, the
-composed ``BeanRules.plant_target``, ``CardSet.value``) and the mafia's ``collector``, so a house
-rule that changes an option or one of those functions changes the bot's look too.
+decks a game has, which one-bean fields may be harvested. Its model applies the shared plain rule
+functions (``field_targets``, ``harvestable_fields`` with ``BeanRules.one_bean_harvest``, ``sell``,
+``CardSet.value``, Al Cabohne's ``second_card_targets`` (F.21), the mafia's ``collector`` and
+``reaches``), so a house rule that changes an option or one of those functions changes the bot's
+look too.
 
 **Its own turn up to the flips.** In phase 3 (solo 2) and at F.20's moment before the flips
 (``before_flip``) every choice is deterministic, so the bot looks through the rest of them before it
@@ -28,7 +30,8 @@ first goes on another field, even if the first card's field was harvested in bet
 remembers its first card, which the view does not show), harvest first where a card fits no field
 (which fields may be harvested: ``harvestable_fields`` under the composed ``one_bean_harvest``,
 F.19), and harvest once more before the flips (F.20; the solo rulebook's tip 5). Each line ends
-when the flips start and is evaluated there.
+when the flips start and is evaluated there. Solo phase 4 (every pile must be planted) looks one
+pile ahead the same way: the largest waiting pile on an own field, on a boss, or after a harvest.
 
 **Actions it does not know.** The model knows Al Cabohne's actions. An action of another class
 (a house rule's) is scored by the value its plugin registered for bots
