@@ -139,7 +139,7 @@ def test_greedy_beats_the_random_bot(duo):
         random_wins += f"p{2 - me}" in r.winners
     mean_greedy = sum(greedy_scores) / 60
     mean_random = sum(random_scores) / 60
-    # measured: greedy about 20 coins a game, random about 2
+    # measured (1000 games, benchmarks/winrates.py): greedy about 30 coins a game, random about 2
     assert mean_greedy > mean_random + 5
     assert greedy_wins > random_wins
     assert sum(g > r for g, r in zip(greedy_scores, random_scores)) >= 45
