@@ -1,6 +1,6 @@
 """Win rates of Al Cabohne's bots against the mafia and each other.
 
-    python benchmarks/winrates.py [--games N] [--jobs J] [--only solo,duel,random-solo,random-duel]
+    python benchmarks/winrates.py [--games N] [--jobs J] [--only solo,duel,self,random-solo,random-duel]
                                   [--variants al_cabohne,cheap_field] [-o VARIANT.NAME=VALUE ...]
 
 Prints, over N seeded games (seeds 0..N-1):
@@ -8,6 +8,7 @@ Prints, over N seeded games (seeds 0..N-1):
 * greedy solo: win rate with a 95% Wilson interval, mean score vs mean (doubled) mafia score;
 * greedy vs random, 2 players: greedy sits first (p1) on even seeds and second (p2) on odd ones;
   greedy's, random's and the mafia's win rates (shared wins count for each winner);
+* greedy vs greedy (``self``), 2 players: how often the mafia wins against two greedy players;
 * baselines: random solo, random vs random.
 
 Bots are seeded from the game seed, so every run gives the same figures. ``--variants`` and ``-o``
@@ -84,11 +85,11 @@ def play_one(task: tuple) -> dict:
         won = {"me"} if "p1" in r.winners else {"mafia"}
         return {"me": r.scores["p1"], "mafia": r.scores["mafia"], "won": won}
     rs = _ruleset(2, setup)
-    me_name = "greedy" if kind == "duel" else "random"
+    me_name = "random" if kind == "random-duel" else "greedy"
     me_seat = seed % 2  # p1 on even seeds, p2 on odd seeds
     agents = [None, None]
     agents[me_seat] = _bot(rs, me_name, 2 * seed)
-    agents[1 - me_seat] = RandomBot(2 * seed + 1)
+    agents[1 - me_seat] = _bot(rs, "greedy" if kind == "self" else "random", 2 * seed + 1)
     game = rs.new_game(seed=seed)
     play_game(game, agents)
     r = game.result
@@ -140,6 +141,15 @@ def report(kind: str, results: list[dict], seconds: float) -> None:
         print(
             f"  mean score     : {who} {mean(r['me'] for r in results):.2f}  vs  mafia {mean(r['mafia'] for r in results):.2f} (doubled)"
         )
+    elif kind == "self":
+        print(f"greedy vs greedy, 2 players ({n} games; {seconds:.1f} s)")
+        print(f"  {'greedy A':<12} win rate : {rate(wins('me'), n)}")
+        print(f"  {'greedy B':<12} win rate : {rate(wins('other'), n)}")
+        print(f"  {'mafia':<12} win rate : {rate(wins('mafia'), n)}")
+        print(
+            f"  mean score: greedy {mean((r['me'] + r['other']) / 2 for r in results):.2f}, "
+            f"mafia {mean(r['mafia'] for r in results):.2f}"
+        )
     else:
         who = "greedy" if kind == "duel" else "random"
         print(
@@ -169,8 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        default="solo,duel,random-solo,random-duel",
-        help="comma-separated: solo, duel, random-solo, random-duel",
+        default="solo,duel,self,random-solo,random-duel",
+        help="comma-separated: solo, duel, self, random-solo, random-duel",
     )
     parser.add_argument(
         "--variants", default=VARIANT, help="comma-separated variant set, default al_cabohne (e.g. al_cabohne,cheap_field)"
@@ -188,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         kinds = [k.strip() for k in args.only.split(",")]
         for kind in kinds:
-            if kind not in ("solo", "duel", "random-solo", "random-duel"):
+            if kind not in ("solo", "duel", "self", "random-solo", "random-duel"):
                 parser.error(f"unknown line {kind!r}")
         for players in sorted({1 if k.endswith("solo") else 2 for k in kinds}):
             _ruleset(players, setup)  # a bad variant set or option fails here, in one line

@@ -99,13 +99,19 @@ def accepts(mafia: Mafia, b: int, bean: int) -> bool:
     return collector(mafia, bean) is None
 
 
+def reaches(cards_set: CardSet, field: list[int], threshold: int) -> bool:
+    """Whether a boss's field (plain cards) is worth its threshold: then the boss harvests at once
+    (RULES A "Harvest and sell"; paid the full value even past it, F.15). Bots share it."""
+    return bool(field) and cards_set.value(field[-1], len(field)) >= threshold
+
+
 def give(game: Game, mafia: Mafia, b: int, cards: list[int], discard: list[int], cards_set: CardSet) -> None:
     """Put cards on boss ``b``'s field; the boss harvests at once if its field reached its
     threshold (paid the full value even past it, F.15)."""
     f = mafia.bosses[b]
     f.extend(cards)
     game.emit("to_boss", b, cards[0], len(cards))
-    if cards_set.value(f[-1], len(f)) >= mafia.thresholds[b]:
+    if reaches(cards_set, f, mafia.thresholds[b]):
         boss_harvest(game, mafia, b, discard, cards_set)
 
 
