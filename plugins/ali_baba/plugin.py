@@ -143,6 +143,14 @@ def beanframe_register_renderers(register):
 
 
 @hookimpl
+def beanframe_observation(register, config):
+    """Ali Baba's segments of the observation vector (observation.py documents the layout)."""
+    from .observation import register as observe
+
+    observe(register, config)
+
+
+@hookimpl
 def beanframe_score(game, sheet):
     part = table(game)
     for p in range(game.players):

@@ -1,0 +1,151 @@
+"""Ali Baba's segments of the observation vector (issue 10 "Observations and returns", issue 11):
+their content on stacked positions, and that nothing hidden (other players' movement cards, the
+order of a pile's face-down cards) reaches an observer's vector."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from beanframe.testing.observation import observation_problems
+from beanframe_plugins.ali_baba.actions import PRICES
+from beanframe_plugins.ali_baba.data import CARDS, EVENTS
+from beanframe_plugins.ali_baba.rules import to_pile
+
+from .helpers import BOARD, before, field, new, stage
+
+SEGMENTS = (
+    "ali_baba.field", "ali_baba.district", "ali_baba.lap", "ali_baba.moves", "ali_baba.moves_played",
+    "ali_baba.moves_held", "ali_baba.piasters", "ali_baba.cards", "ali_baba.arrested", "ali_baba.piles",
+    "ali_baba.dice", "ali_baba.hunted", "ali_baba.negotiation", "ali_baba.decision",
+)  # fmt: skip
+
+
+def seg(game, player):
+    return game.ruleset.observation_layout.split(game.observation(player))
+
+
+def where(game, player):
+    """``ali_baba.cards`` as one row per card: [seat 0..n-1, open, face down, shed under]."""
+    return seg(game, player)["ali_baba.cards"].reshape(CARDS, game.players + 3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_layout_has_every_segment_with_its_documented_size(players):
+    rules = new(players).ruleset
+    layout = rules.observation_layout
+    n = players
+    sizes = {s.name: s.size for s in layout if s.variant == "ali_baba"}
+    assert tuple(sizes) == SEGMENTS
+    assert sizes["ali_baba.field"] == len(BOARD.field_ids)
+    assert sizes["ali_baba.cards"] == CARDS * (n + 3)
+    assert sizes["ali_baba.negotiation"] == 2 * n + 141
+    assert sizes["ali_baba.decision"] == n + 18
+    assert rules.observation_shape == (layout.size,)
+
+
+def test_table_position_piasters_and_bandits_in_relative_seats():
+    # RULES E: Ali Baba's field, everyone's piasters and bandits are open on the table
+    game = new(3)
+    t = stage(game, at="3-02", bandits={0: [36, 37], 2: [50]}, piasters={1: 1234, 2: 99})
+    for p in range(3):
+        s = seg(game, p)
+        assert s["ali_baba.field"].tolist() == [1.0 if f == field("3-02") else 0.0 for f in range(len(BOARD.field_ids))]
+        assert s["ali_baba.district"].tolist() == [0, 0, 1, 0]
+        assert s["ali_baba.piasters"].tolist() == [t.piasters[(p + k) % 3] for k in range(3)]
+        rows = where(game, p)
+        assert rows[36, (0 - p) % 3] == 1 and rows[37, (0 - p) % 3] == 1 and rows[50, (2 - p) % 3] == 1
+        assert (rows.sum(axis=1) == 1).all()  # every card is in exactly one place
+    assert where(game, 1)[36].tolist() == [0, 0, 1, 0, 0, 0]  # for player 2, player 1 sits two seats on
+
+
+def test_open_cards_face_down_cards_and_cards_shed_under_a_pile():
+    # a card back to the bank goes face up under its pile: everyone knows it is there
+    game = new(2)
+    t = stage(game, at="1-01", hand=(1,), bandits={0: [5]}, tops=(7,))
+    t.bandits[0].remove(5)
+    to_pile(t, 5)  # sold or shed: card 5 goes under the swindlers' pile
+    rows = where(game, 1)
+    n = 2
+    assert rows[7, n] == 1  # the open card of the swindlers' pile
+    assert rows[5, n + 2] == 1  # shed under it
+    face_down = [c for c in t.piles[0] if c not in (5, 7)]
+    assert all(rows[c, n + 1] == 1 for c in face_down)
+    assert seg(game, 1)["ali_baba.piles"].tolist() == [len(p) for p in t.piles]
+
+
+def test_own_movement_cards_in_full_others_only_as_counts():
+    game = new(3)
+    t = stage(game, at="1-01", hand=(1, 2, 2, 5))
+    t.hands[1] = [1, 1, 3]
+    t.hands[2] = [4]
+    t.played = [1, 3, 3]
+    s = seg(game, 0)
+    assert s["ali_baba.moves"].tolist() == [1, 2, 0, 0, 1]
+    assert s["ali_baba.moves_held"].tolist() == [4, 3, 1]
+    assert s["ali_baba.moves_played"].tolist() == [1, 0, 2, 0, 0]
+    assert s["ali_baba.lap"].tolist() == [1, 7, 8]
+    assert seg(game, 1)["ali_baba.moves"].tolist() == [2, 0, 1, 0, 0]
+    assert not seg(game, None)["ali_baba.moves"].any()  # a spectator holds no cards
+
+
+def test_dice_hunted_gangs_and_arrested_cards():
+    game = new(2)
+    t = stage(game, at="1-01", bandits={1: [46]})
+    t.black, t.white, t.hunted = 4, 3, 0b0100
+    t.arrested[1] = [46]
+    s = seg(game, 0)
+    assert s["ali_baba.dice"].tolist() == [0, 0, 0, 1, 0, 0] + [0, 0, 1, 0, 0, 0]
+    assert s["ali_baba.hunted"].tolist() == [0, 0, 1, 0]
+    assert np.flatnonzero(s["ali_baba.arrested"]).tolist() == [46]
+
+
+def test_an_open_offer_and_the_offers_made_are_public():
+    f = BOARD.event_of.index(EVENTS.index("bazaar"))
+    game = new(3)
+    stage(game, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,), bandits={0: [1], 1: [20], 2: [40]})
+    game.apply("move c1")
+    game.apply("offer k2 p3 m3", player=0)  # card 1 to player 3 for PRICES[2]
+    n = 3
+    for p in range(3):
+        neg = seg(game, p)["ali_baba.negotiation"]
+        assert neg[:n].tolist() == [1.0 if (p + k) % 3 == 0 else 0.0 for k in range(n)]
+        at = n + 1
+        assert neg[at : at + 2].tolist() == [1, 0]  # a sale
+        assert np.flatnonzero(neg[at + 2 : at + 2 + CARDS]).tolist() == [1]
+        assert np.flatnonzero(neg[at + 2 + CARDS : at + 2 + CARDS + n]).tolist() == [(0 - p) % 3]
+        assert np.flatnonzero(neg[at + 2 + CARDS + n : at + 2 + CARDS + n + len(PRICES)]).tolist() == [2]
+    game.apply("decline")
+    game.apply("swap k2 k21", player=0)
+    neg = seg(game, 1)["ali_baba.negotiation"]
+    at = n + 1
+    assert neg[at : at + 2].tolist() == [0, 1]  # a swap, asking for card 20
+    assert np.flatnonzero(neg[at + 2 + CARDS + n + len(PRICES) :]).tolist() == [20]
+    assert neg[(0 - 1) % 3] == 2  # player 1 made two offers
+
+
+def test_the_pending_decision_shows_its_public_arguments():
+    f = BOARD.event_of.index(EVENTS.index("gain_200"))
+    game = new(3)
+    stage(game, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,))
+    game.apply("move c1")
+    dec = seg(game, 0)["ali_baba.decision"]
+    assert np.flatnonzero(dec).tolist() == [9 + EVENTS.index("gain_200")]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_redealing_what_a_player_cannot_see_never_changes_the_vector(players):
+    # hidden: other players' movement cards, the order of each pile's face-down part
+    rules = new(players).ruleset
+    for seed in range(2):
+        game = rules.new_game(seed=seed)
+        rng = random.Random(seed)
+        for step in range(300):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+            if step % 25 == 0:
+                assert observation_problems(game, random.Random(step)) == []
