@@ -137,6 +137,15 @@ def beanframe_register_renderers(register):
 
 
 @hookimpl
+def beanframe_observation(register, config):
+    """The board and the war as segments of the observation vector (observation.py documents the
+    layout); Bohnanza registers the bean table's."""
+    from .observation import register as observe
+
+    observe(register, config)
+
+
+@hookimpl
 def beanframe_score(game, sheet):
     end.score(game, sheet)
 
