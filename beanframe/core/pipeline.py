@@ -31,7 +31,8 @@ class Phase:
     """One phase. ``skip(game)``, if given, is asked before entering: True skips the phase.
 
     ``number`` is the phase's number as the rulebook counts it (0 for phases the rulebook does not
-    number); a plugin that inserts a phase renumbers nothing, the rulebook's numbers stay.
+    number); a plugin that inserts a phase renumbers nothing, the rulebook's numbers stay (an
+    expansion whose rulebook numbers them anew says so with ``PipelineBuilder.relabel``).
     """
 
     name: str
@@ -136,6 +137,27 @@ class PipelineBuilder:
         old = self._stages[stage][index]
         self._stages[stage][index] = evolve(
             old, enter=_wrapped(wrapper, old.enter), changes=(*old.changes, f"wrapped by {self.variant}")
+        )
+
+    def relabel(self, name: str, *, number: int | None = None, title: str | None = None) -> None:
+        """Give a phase the number and title an expansion's rulebook uses for it (None keeps
+        them): an expansion that inserts a numbered phase renumbers the ones after it
+        (Bohnaparte's attack is phase 4, so Bohnanza's draw becomes phase 5), and may name a
+        phase after what it now does. Behaviour, place and name stay."""
+        if number is not None and (type(number) is not int or number < 0):
+            raise ValueError(f"phase {name!r}: a phase number is a whole number >= 0, not {number!r}")
+        stage, index = self._find(name)
+        old = self._stages[stage][index]
+        changes = list(old.changes)
+        if number is not None and number != old.number:
+            changes.append(f"numbered {number} by {self.variant}")
+        if title is not None and title != old.title:
+            changes.append(f"retitled by {self.variant}")
+        self._stages[stage][index] = evolve(
+            old,
+            number=old.number if number is None else number,
+            title=old.title if title is None else title,
+            changes=tuple(changes),
         )
 
     def set_skip(self, name: str, skip: Callable[[Game], bool] | None) -> None:

@@ -27,6 +27,9 @@ chooser starts via ``game.set_active``); turn ``refresh_riders`` (riders only), 
 ``plant_traded`` (step replaced: ``depot-traded c<b>``), ``attack`` (number 4; steps ``attack``,
 ``attack_card``, ``defend_card``, ``fight``), ``draw`` (wrapped: one more per village; with riders
 the merchant's draw and step ``merchant_pick``, ``take m<k>``); end ``final_harvest`` (Bohnanza).
+The rulebook's five phases: ``pipeline.relabel`` numbers Bohnanza's ``draw`` 5 (it is Bohnanza's
+4) and titles phases 1-5 with Bohnaparte's changes (``turn.turn_titles``).
+Observation segments: ``bohnaparte.*`` (``observation.py``).
 
 Actions: ``camp l<k>``, ``attack l<k>``, ``ride l<k>``, ``stop-attacking``, ``fight-hand h<k>``,
 ``fight-depot d<k>`` (positions private once the core has private parameters), ``fight-deck``,

@@ -15,7 +15,7 @@ from .layout import LayoutError, load_layout, shipped
 from .riders import MERCHANT_OPTION, MerchantPickStep, phase_rider_draw
 from .rules import NAME, BohnaparteOptions, BohnaparteRules, layout_name, rules_of
 from .setup import ChooseCampStep, phase_board, phase_choose_camps
-from .turn import phase_monastery, phase_refresh_riders, wrap_draw, wrap_trade
+from .turn import PHASE_NUMBERS, phase_monastery, phase_refresh_riders, turn_titles, wrap_draw, wrap_trade
 
 VERSION = "0.1.0"
 
@@ -100,11 +100,17 @@ def _riders(game) -> bool:
 def beanframe_register_phases(pipeline):
     pipeline.add("setup", "board", phase_board, title="lay the landscape cards", after="deal")
     pipeline.add("setup", "choose_camps", phase_choose_camps, title="choose army camps", after="board")
-    pipeline.add("turn", "refresh_riders", phase_refresh_riders, title="refresh tired riders", before="plant", skip=_no_riders)
-    pipeline.add("turn", "monastery", phase_monastery, title="monasteries flip a card", before="plant")
-    pipeline.add("turn", "attack", phase_attack, title="attack", number=4, after="plant_traded")
+    riders = pipeline.config.params[NAME].riders
+    titles = turn_titles(riders)
+    pipeline.add("turn", "refresh_riders", phase_refresh_riders, title=titles["refresh_riders"], before="plant", skip=_no_riders)
+    pipeline.add("turn", "monastery", phase_monastery, title=titles["monastery"], before="plant")
+    pipeline.add("turn", "attack", phase_attack, title=titles["attack"], number=4, after="plant_traded")
     pipeline.wrap("trade", wrap_trade)
     pipeline.wrap("draw", _draw)
+    # the rulebook's five phases ("De speelbeurt ... bestaat uit de volgende vijf fases"): the
+    # attack is phase 4, so Bohnanza's draw is phase 5 here
+    for name, number in PHASE_NUMBERS.items():
+        pipeline.relabel(name, number=number, title=titles[name])
 
 
 def _draw(game, inner) -> None:

@@ -185,3 +185,23 @@ def test_an_unknown_anchor_in_a_plugin_is_a_config_error_naming_variant_and_hook
 def test_a_ruleset_without_turn_phases_is_refused():
     with pytest.raises(ConfigError, match=r"defines no turn phases"):
         beanframe.compose([plugin("empty")], 2)
+
+
+def test_relabel_renumbers_and_retitles_a_phase_with_provenance():
+    # an expansion's rulebook numbers an inherited phase anew (Bohnaparte: Bohnanza's draw is phase 5)
+    b = builder("base")
+    b.add("turn", "plant", _noop, title="plant", number=1)
+    b.add("turn", "draw", _noop, title="draw 3 cards", number=2)
+    b.variant = "expansion"
+    b.add("turn", "attack", _noop, number=2, after="plant")
+    b.relabel("draw", number=3, title="draw 3 cards, one more per village")
+    b.relabel("plant", number=1)  # unchanged: no provenance entry
+    draw = b.get("draw")
+    assert (draw.number, draw.title, draw.enter, draw.variant) == (3, "draw 3 cards, one more per village", _noop, "base")
+    assert draw.changes == ("numbered 3 by expansion", "retitled by expansion")
+    assert b.get("plant").changes == () and b.names("turn") == ["plant", "attack", "draw"]
+    with pytest.raises(ValueError, match=r"no phase named 'drow'"):
+        b.relabel("drow", number=3)
+    with pytest.raises(ValueError, match=r"a phase number is a whole number >= 0, not -1"):
+        b.relabel("draw", number=-1)
+    assert b.get("draw").number == 3
