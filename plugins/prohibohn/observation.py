@@ -49,8 +49,6 @@ def register(register, config: Config) -> None:
         for c in game.state.parts["beans"].coins[player]:
             out[c] += 1.0
 
-    register("prohibohn.cards", len(CARDS) * where, cards, 1.0, "each card: in the supply, owned by p1..pn, out of the game")
-    register("prohibohn.razzia", 1, razzia, 1.0, "the razzia was bought")
     def coins(game: Game, player: int | None, out: np.ndarray) -> None:
         down = game.state.parts[PART].face_down
         for p, cs in enumerate(game.state.parts["beans"].coins):
@@ -66,6 +64,8 @@ def register(register, config: Config) -> None:
     def stopped(game: Game, player: int | None, out: np.ndarray) -> None:
         out[0] = game.state.parts[PART].stopped
 
+    register("prohibohn.cards", len(CARDS) * where, cards, 1.0, "each card: in the supply, owned by p1..pn, out of the game")
+    register("prohibohn.razzia", 1, razzia, 1.0, "the razzia was bought")
     register("prohibohn.own_coins", beans, own_coins, most, "one's own coins by bean")
     register("prohibohn.coins", n * (beans + 1), coins, most, "per seat: face-down starting coins, coins from sales by bean")
     register("prohibohn.protected", len(CARDS), protected, 1.0, "1-buildings the razzia froze at 4")
