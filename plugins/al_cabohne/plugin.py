@@ -19,7 +19,9 @@ from . import turn
 from .actions import ALL as ACTIONS
 
 NAME = "al_cabohne"
-VERSION = "1.0.0"
+# 1.1.0: the F.1, F.19-F.21 corrections and stable pile codes change what a save's actions mean, so
+# a 1.0.0 save is refused at load with both versions named (never a failure halfway through replay)
+VERSION = "1.1.0"
 MAFIA = "mafia"  # the mafia's seat on the score sheet (beanframe_register_seats)
 
 

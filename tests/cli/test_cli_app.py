@@ -38,7 +38,7 @@ def numbered_phases(output: str, title: str) -> list[tuple[int, str]]:
 def test_variants_lists_al_cabohne():
     out = ok("variants").output
     assert "al_cabohne" in out
-    assert "1.0.0" in out
+    assert "1.1.0" in out
     assert "third_field_cost=4" in out  # options with their defaults
     assert "1, 2" in out  # supported player counts
 

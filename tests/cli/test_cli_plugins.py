@@ -182,10 +182,28 @@ def test_a_bad_beanframe_toml_is_one_line(tmp_path, monkeypatch):
 def test_plugins_lists_distribution_and_entry_point():
     out = ok("plugins")
     al = row(out, "al_cabohne")
-    assert "1.0.0" in al and "entry point al_cabohne = beanframe_plugins.al_cabohne.plugin" in al
+    assert "1.1.0" in al and "entry point al_cabohne = beanframe_plugins.al_cabohne.plugin" in al
     assert "beanframe 0.1.0" in al
     assert "al_cabohne" in row(out, "cheap_field")  # requires
 
+
+
+def test_a_save_of_an_older_al_cabohne_is_refused_at_load_naming_both_versions(tmp_path):
+    # issue 6: the rules changed (F.1, F.19-F.21) and so did the pile codes: 1.1.0; a 1.0.0 save
+    # fails at the version check in one line, not halfway through its replay
+    import json
+
+    game = beanframe.new_game(["al_cabohne"], players=2, seed=3)
+    for _ in range(12):
+        game.apply(game.legal_actions()[0])
+    data = json.loads(game.to_json())
+    assert data["variants"] == [{"name": "al_cabohne", "version": "1.1.0"}]
+    data["variants"][0]["version"] = "1.0.0"
+    save = tmp_path / "old.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    for command in (("play", "--load", str(save)), ("replay", str(save))):
+        line = one_line_error(run(*command), "al_cabohne 1.0.0", "installed is al_cabohne 1.1.0")
+        assert "cannot be replayed" not in line
 
 # -- beanframe new-plugin --------------------------------------------------------------------
 
