@@ -22,6 +22,7 @@ from beanframe.simulate import BotFailure
 
 from .commands import new_plugin, play, plugins, replay, rules, simulate, tournament, variants
 from .config import remember_plugin_args, use_plugin_files
+from .flags import FlagsCommand
 
 try:  # typer >= 0.22 vendors click
     from typer._click.exceptions import UsageError
@@ -135,13 +136,13 @@ def _root(
 
 
 app.command("variants")(variants.variants_cli)
-app.command("rules")(rules.rules_cli)
-app.command("play")(play.play_cli)
-app.command("simulate")(simulate.simulate_cli)
+app.command("rules", cls=FlagsCommand)(rules.rules_cli)
+app.command("play", cls=FlagsCommand)(play.play_cli)
+app.command("simulate", cls=FlagsCommand)(simulate.simulate_cli)
 app.command("replay")(replay.replay_cli)
 app.command("plugins")(plugins.plugins_cli)
 app.command("new-plugin")(new_plugin.new_plugin_cli)
-app.command("tournament")(tournament.tournament_cli)
+app.command("tournament", cls=FlagsCommand)(tournament.tournament_cli)
 
 
 def main() -> None:

@@ -111,6 +111,12 @@ def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[s
     for item in assignments:
         key, sep, value = item.partition("=")
         key = key.strip()
+        if key.startswith("--") and sep:  # a variant's flag (--layout FILE), see flags.py
+            from .flags import resolve_flag
+
+            variant, name, found = resolve_flag(key, value, variants)
+            out.setdefault(variant, {})[name] = found
+            continue
         if not sep or not key:
             raise ConfigError(f"bad option {item!r}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3")
         variant, dot, name = key.rpartition(".")

@@ -62,7 +62,8 @@ def variants_table(infos: Sequence[VariantInfo]) -> Table:
     table.add_column("conflicts")
     table.add_column("options (name=default)", no_wrap=True)
     for info in infos:
-        options = "\n".join(f"{name}={default!r}" for name, default, _ in info.option_fields()) or NONE
+        flags = {f.option: f"  ({f.name} {f.metavar})" for f in info.flags}  # a flag sits by its option
+        options = "\n".join(f"{name}={default!r}{flags.get(name, '')}" for name, default, _ in info.option_fields()) or NONE
         table.add_row(
             escape(info.name),
             escape(info.version),

@@ -1,8 +1,9 @@
 """Playing and replaying a game in the terminal: plain classes with the console and the line
 reader injected, so they run the same at a TTY, from a pipe, or under a test runner.
 
-Nothing here names a game: the board, extra commands (``meter``) and the reasons why a choice is
-not possible come from the plugins (``beanframe_register_renderers``).
+Nothing here names a game: the board, extra commands (``meter``), one-line commands that stand for
+several actions (``offer p3 give h2 h4 for 2 fire``) and the reasons why a choice is not possible
+come from the plugins (``beanframe_register_renderers``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from rich.text import Text
 from beanframe.agents import Agent, DeciderTurns, _ask, make_bot
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
-from beanframe.core.present import explain, presentation
+from beanframe.core.present import check_line, explain, presentation
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure, bot_seed, fresh_seed
 
@@ -249,6 +250,9 @@ class PlaySession:
                 self.why(player, rest.strip())
             elif word in self.present.commands:
                 self.run_command(word, player, rest)
+            elif word in self.present.line_commands:
+                if self.run_line(word, player, rest):
+                    return None
             else:
                 action = self.parse_action(text, player)
                 if action is not None:
@@ -314,6 +318,27 @@ class PlaySession:
             return
         render.render_all(self.console, items)
 
+    def run_line(self, word: str, player: int, rest: str) -> bool:
+        """A plugin's one-line command: its actions are all checked on a copy of the game first,
+        so a line either happens whole or not at all (one line saying why). True if it happened."""
+        fn, _ = self.present.line_commands[word]
+        try:
+            steps = list(fn(self.game, player, rest))
+            actions = check_line(self.game, player, steps)
+        except (ValueError, BeanframeError) as exc:
+            message = " ".join(str(exc).split())
+            self.say_no(f"{word}: {message if len(message) <= 200 else message[:197] + '...'} (nothing done)")
+            return False
+        except Exception as exc:  # noqa: BLE001 - a plugin's command must not end the game
+            self.say_no(f"{word} failed: {type(exc).__name__}: {shorten(str(exc), 100)} (nothing done)")
+            return False
+        if not self.quiet:
+            codes = " · ".join(a.code for a in actions)
+            self.console.print(Text(f"    {word}: {codes}", style="dim"))
+        for action in actions:
+            self.apply(action, player)
+        return True
+
     def quit(self) -> str:
         """Leave, offering to save first."""
         while True:
@@ -343,8 +368,15 @@ class PlaySession:
     def show_help(self, player: int) -> None:
         game = self.game
         self.console.print(HELP, markup=False, highlight=False)
-        for name, (_, text) in self.present.commands.items():
-            self.console.print(f"  {name:<11} {text.split(': ', 1)[-1]}", markup=False, highlight=False)
+        commands = {**self.present.commands, **self.present.line_commands}
+        if commands:
+            self.console.print("Commands of this game:", markup=False, highlight=False)
+        for name, (_, text) in sorted(commands.items()):
+            usage, _, what = text.partition(": ")  # "offer p3 give h2 for fire: make an offer"
+            if not what:
+                usage, what = name, text
+            line = f"  {usage:<11} {what}" if len(usage) <= 11 else f"  {usage}\n  {'':<11} {what}"
+            self.console.print(line, markup=False, highlight=False)
         self.console.print(phases_text(game))
         self.console.print(
             Text(f"Now: turn {game.state.turn}, {render.phase_label(game)}. {game.prompt()}", style="bold")

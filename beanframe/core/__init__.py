@@ -19,7 +19,7 @@ from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
 from beanframe.core.scoring import Result, ScoreSheet, game_stats, seat_name
 from beanframe.core.state import Frame, State
 from beanframe.core.steps import Option, Step
-from beanframe.core.variant import NoOptions, VariantInfo
+from beanframe.core.variant import Flag, NoOptions, VariantInfo
 from beanframe.core.view import View
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "Action",
     "ActionTable",
     "Config",
+    "Flag",
     "Frame",
     "Game",
     "Hidden",

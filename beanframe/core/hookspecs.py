@@ -186,7 +186,10 @@ def beanframe_register_renderers(register: RendererRegistry) -> None:
     """Say how front ends show this plugin's game: ``register.part(name, fn, replace=False)``
     draws a state part from its view (``fn(part_view, view, seats)`` returns a list of
     renderables), ``register.command(name, fn, help)`` adds a command a player may type
-    (``fn(game, player, arg)``), ``register.explain(fn)`` says why an action is not possible now
+    (``fn(game, player, arg)``), ``register.line_command(name, fn, help)`` adds a command typed in
+    one line that stands for several actions (``fn(game, player, arg)`` returns them or their codes;
+    the front end checks them all on a clone, ``present.check_line``, before applying any),
+    ``register.explain(fn)`` says why an action is not possible now
     (``fn(game, player, action)`` returns a sentence or None).
 
     Result: none (collected through ``register``). Presentation: called one plugin at a time in

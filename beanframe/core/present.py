@@ -1,7 +1,8 @@
 """What front ends (the command line) show of a game, contributed by plugins.
 
 The core knows no game, and neither does the CLI: a plugin that registers a state part also says how
-to draw it, which extra commands a player may type (Al Cabohne's ``meter``) and why an action is not
+to draw it, which extra commands a player may type (Al Cabohne's ``meter``), which one-line commands
+stand for several actions (Bohnanza's ``offer p3 give h2 h4 for 2 fire``) and why an action is not
 possible now. Plugins contribute through the hook ``beanframe_register_renderers(register)``,
 called one plugin at a time in dependency order, once per ruleset and only when a front end asks
 (:func:`presentation`): never during play, so a headless simulation pays nothing.
@@ -13,10 +14,10 @@ What a renderer returns is up to the front end; the CLI prints anything rich can
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from beanframe.errors import ConfigError
+from beanframe.errors import BeanframeError, ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 PartRenderer = Callable[[Any, Any, Any], list]
 # command: fn(game, player, arg) -> list of renderables (player: who typed it, None: a spectator)
 Command = Callable[[Any, Any, str], list]
+# line command: fn(game, player, arg) -> the actions (or their codes) the typed line stands for, in
+# order; ValueError or a BeanframeError with a one-line message when the line makes no sense
+LineCommand = Callable[[Any, int, str], Sequence[Any]]
 # explainer: fn(game, player, action) -> why ``action`` (None: the choice the player looks for)
 # is not possible now, or None when this plugin has nothing to say
 Explainer = Callable[[Any, Any, Any], "str | None"]
@@ -32,12 +36,14 @@ Explainer = Callable[[Any, Any, Any], "str | None"]
 
 class RendererRegistry:
     """What ``beanframe_register_renderers`` receives: ``register.part(name, fn)``,
-    ``register.command(name, fn, help)``, ``register.explain(fn)``."""
+    ``register.command(name, fn, help)``, ``register.line_command(name, fn, help)``,
+    ``register.explain(fn)``."""
 
     def __init__(self) -> None:
         self.variant = ""
         self.parts: dict[str, PartRenderer] = {}
         self.commands: dict[str, tuple[Command, str]] = {}
+        self.line_commands: dict[str, tuple[LineCommand, str]] = {}
         self.explainers: list[Explainer] = []
 
     def part(self, name: str, renderer: PartRenderer, replace: bool = False) -> None:
@@ -49,9 +55,19 @@ class RendererRegistry:
 
     def command(self, name: str, fn: Command, help: str) -> None:
         """An extra command a player may type at a decision (``help`` is its one-line text)."""
-        if not name.isidentifier() or name in self.commands:
-            raise ConfigError(f"{self.variant}: bad or duplicate front-end command {name!r}")
+        self._check_name(name)
         self.commands[name] = (fn, help)
+
+    def line_command(self, name: str, fn: LineCommand, help: str) -> None:
+        """A command a player types in one line that stands for several actions
+        (``fn(game, player, arg)`` returns them, or their codes, in order): the front end checks
+        the whole sequence on a copy of the game (:func:`check_line`) before it applies any."""
+        self._check_name(name)
+        self.line_commands[name] = (fn, help)
+
+    def _check_name(self, name: str) -> None:
+        if not name.isidentifier() or name in self.commands or name in self.line_commands:
+            raise ConfigError(f"{self.variant}: bad or duplicate front-end command {name!r}")
 
     def explain(self, fn: Explainer) -> None:
         """Say why an action is not legal now (the first explainer that answers is shown)."""
@@ -80,3 +96,32 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
         if reason:
             return reason
     return None
+
+
+def check_line(game: Game, player: int, steps: Sequence[Any]) -> list[Any]:
+    """The actions ``steps`` (actions or codes) stand for, each checked legal for ``player`` after
+    the ones before it, on a clone: the game itself is untouched. IllegalActionError naming the
+    step that fails and why; the caller then applies the returned actions in order (the rules are
+    deterministic given the state, so they succeed on the game as they did on the clone)."""
+    if not steps:
+        raise IllegalActionError("the line stands for no action")
+    trial = game.clone()
+    out = []
+    n = len(steps)
+    for i, step in enumerate(steps, 1):
+        where = f"step {i} of {n}" if n > 1 else "the action"
+        try:
+            action = trial.ruleset.actions.coerce(step)
+        except BeanframeError as exc:
+            raise IllegalActionError(f"{where}: {exc}") from None
+        if trial.is_over or player not in trial.deciders or action not in trial.legal_actions(player):
+            try:
+                reason = None if trial.is_over else explain(trial, player, action)
+            except Exception:  # noqa: BLE001 - a plugin's explanation must not hide the refusal
+                reason = None
+            if reason is None:
+                reason = "the game is over" if trial.is_over else f"the decision then is: {trial.prompt()}"
+            raise IllegalActionError(f"{where} ({action.code}) is not possible: {reason}")
+        trial.apply(action, player)
+        out.append(action)
+    return out

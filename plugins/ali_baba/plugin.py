@@ -12,7 +12,7 @@ from attrs import field, frozen
 from beanframe.core import Hidden, hookimpl
 from beanframe.core.params import flag, whole
 from beanframe.core.scoring import seat_name
-from beanframe.core.variant import VariantInfo
+from beanframe.core.variant import Flag, VariantInfo
 
 from . import arrest, trade, turn
 from .actions import ALL as ACTIONS
@@ -47,6 +47,7 @@ def beanframe_variant():
         description="Ali Baba: 2-6 players hunt loot in Basra (board, prices, cards and fate grid RECONSTRUCTED)",
         players=(2, 3, 4, 5, 6),
         options=AliBabaOptions,
+        flags=(Flag("--board", "board", "another board file (TOML, as the shipped board.toml)", "FILE"),),
     )
 
 

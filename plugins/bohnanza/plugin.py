@@ -129,13 +129,14 @@ def beanframe_register_bots(register):
 def beanframe_register_renderers(register):
     from beanframe.beans.render import meter_command, render_beans
 
-    from .render import offer_command, offers_command, render_trade
+    from .commands import offer_line
+    from .render import offers_command, render_trade
 
     register.part(BEANS, render_beans)
     register.part(TRADE, render_trade)
     register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
     register.command("offers", offers_command, "offers: the face-up cards, cards set aside and open offers")
-    register.command("offer", offer_command, "offer p3 give h2 h4 for 2 fire: the codes that make this offer")
+    register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 fire: make an offer in one line (for nothing: a gift)")
 
 
 @hookimpl

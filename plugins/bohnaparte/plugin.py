@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from beanframe.core.hookspecs import hookimpl
-from beanframe.core.variant import VariantInfo
+from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
 
 from . import actions, end, hidden
@@ -29,6 +29,7 @@ def beanframe_variant():
         requires=("bohnanza",),
         players=(3, 4, 5, 6),
         options=BohnaparteOptions,
+        flags=(Flag("--layout", "layout_file", "a layout file of one's own (TOML; see the shipped layouts)", "FILE"),),
     )
 
 

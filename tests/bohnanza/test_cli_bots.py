@@ -8,8 +8,6 @@ from rich.console import Console
 import beanframe
 from beanframe.agents import RandomBot, make_bot, play_game
 from beanframe.simulate import simulate
-from beanframe_plugins.bohnanza.render import offer_command, offers_command, parse_offer
-from beanframe_plugins.bohnanza.rules import BASE_CARDS
 
 from .helpers import play, situation
 
@@ -19,34 +17,6 @@ def text(items) -> str:
     for item in items:
         console.print(item)
     return console.export_text()
-
-
-def test_a_typed_offer_becomes_the_small_actions_of_the_protocol():
-    # issue 8: "a human types an offer in one line at the CLI (offer p3 give h2 h4 for 2 fire)"
-    assert parse_offer("offer p3 give h2 h4 for 2 fire", BASE_CARDS, 0, 0) == [
-        "give h2", "give h4", "ask c2", "ask c2", "send p3",
-    ]
-    assert parse_offer("give u1 for nothing", BASE_CARDS, 1, 0) == ["give-face u1", "send p1"]
-    assert parse_offer("offer give h1 for u2 blue", BASE_CARDS, 2, 0) == ["give h1", "want-face u2", "ask c1", "send p1"]
-
-
-@pytest.mark.parametrize(
-    "line, problem",
-    [("offer give h1", "whom"), ("offer p2 for toast", "unknown bean"), ("offer p2", "gives or asks"), ("offer p2 h1", "start with give")],
-)
-def test_a_bad_offer_line_is_named(line, problem):
-    with pytest.raises(ValueError, match=problem):
-        parse_offer(line, BASE_CARDS, 0, 0)
-
-
-def test_open_offers_are_shown_in_a_table_with_hand_positions_only_to_the_maker():
-    game = situation(at="trade", hands=[["soy", "red"], ["blue"], [], []], deck=["fire", "green"])
-    play(game, "give h2", "give-face u1", "ask c1", "send p2", by=0)
-    mine = text(offers_command(game, 0, ""))
-    theirs = text(offers_command(game, 1, ""))
-    assert "o1" in mine and "Rote Bohne, Feuerbohne (h2)" in mine and "Blaue Bohne" in mine
-    assert "h2" not in theirs and "Rote Bohne, Feuerbohne" in theirs  # F.13: positions are private
-    assert "give h1" in text(offer_command(game, 0, "p3 give h1 for fire"))
 
 
 def test_the_trade_view_hides_hand_positions_from_everyone_but_the_maker():
