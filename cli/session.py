@@ -375,7 +375,10 @@ class PlaySession:
             usage, _, what = text.partition(": ")  # "offer p3 give h2 for fire: make an offer"
             if not what:
                 usage, what = name, text
-            line = f"  {usage:<11} {what}" if len(usage) <= 11 else f"  {usage}\n  {'':<11} {what}"
+            if len(usage) <= 11:
+                line = f"  {usage:<11} {what}"
+            else:  # a long usage example on its own line
+                line = f"  {usage}  {what}" if len(usage) <= 16 else f"  {usage}\n  {'':<11} {what}"
             self.console.print(line, markup=False, highlight=False)
         self.console.print(phases_text(game))
         self.console.print(

@@ -76,9 +76,9 @@ def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any
         bits.append(f"set aside {beans.set_aside}")
     out.append(Text(" · ".join(bits), style="dim"))
     for label, piles in (("Flipped", beans.piles), ("Leftovers", beans.leftovers)):
-        if piles:
+        if any(piles):  # a planted pile's slot stays empty, so the others keep their codes
             text = Text(f"{label}: ", style="bold")
-            text.append("  ".join(f"p{i}: {count_runs(p)}" for i, p in enumerate(piles, 1)))
+            text.append("  ".join(f"p{i}: {count_runs(p)}" for i, p in enumerate(piles, 1) if p))
             out.append(text)
     return out
 

@@ -189,6 +189,15 @@ KNOWN = frozenset(
 )
 
 
+def _slots(piles) -> list[int]:
+    """Per pile slot, its index among the non-empty piles (-1: an empty slot)."""
+    out, k = [], 0
+    for p in piles:
+        out.append(k if p else -1)
+        k += 1 if p else 0
+    return out
+
+
 class _Model:
     """The situation as the bot imagines it. It has the attributes the shared rule functions
     read (``fields[player]`` of a bean table, ``bosses`` of the mafia), so they apply to it."""
@@ -350,8 +359,12 @@ class GreedyBot:
             m.discard = [idx[top]] * run
         else:
             m.discard = []
-        m.piles = [[idx[p[0]], len(p)] for p in beans.piles]
-        m.left = [[idx[p[0]], len(p)] for p in beans.leftovers]
+        # the model's piles close the empty slots a planted pile leaves (issue 6: stable codes);
+        # slot -> model index, for the actions' pile numbers
+        m.piles = [[idx[p[0]], len(p)] for p in beans.piles if p]
+        m.left = [[idx[p[0]], len(p)] for p in beans.leftovers if p]
+        self._pile_at = _slots(beans.piles)
+        self._left_at = _slots(beans.leftovers)
         m.done = False
         self._context(view, m)
         return m
@@ -375,9 +388,11 @@ class GreedyBot:
         for c in beans.discard:
             seen[idx[c]] += 1
         for p in beans.piles:
-            seen[idx[p[0]]] += len(p)
+            if p:
+                seen[idx[p[0]]] += len(p)
         for p in beans.leftovers:
-            seen[idx[p[0]]] += len(p)
+            if p:
+                seen[idx[p[0]]] += len(p)
         for c in beans.own_coins or ():
             seen[idx[c]] += 1
         unseen = [max(0, self._count[b] - seen[b]) for b in range(nb)]
@@ -422,18 +437,19 @@ class GreedyBot:
         elif t is Pass or t is Done:
             m.done = True
         elif t is PlantPile:
-            bean, n = m.piles.pop(action.pile)
+            bean, n = m.piles.pop(self._pile_at[action.pile])
             own[action.field].extend([bean] * n)
         elif t is GivePile:
-            bean, n = m.piles.pop(action.pile)
+            bean, n = m.piles.pop(self._pile_at[action.pile])
             m.give(action.boss, [bean] * n)
         elif t is Gift:
             m.give(action.boss, [m.hand.pop(action.hand)])
         elif t is PlantLeftover or t is DiscardLeftover:
-            pile = m.left[action.pile]
+            k = self._left_at[action.pile]
+            pile = m.left[k]
             pile[1] -= 1
             if pile[1] == 0:
-                del m.left[action.pile]
+                del m.left[k]
             if t is PlantLeftover:
                 own[action.field].append(pile[0])
             else:

@@ -46,7 +46,11 @@ def invariants(game) -> list[str]:
             problems.append(f"{mafia.boss_names[b]} holds several beans")
         if f and cards.value(f[-1], len(f)) >= mafia.thresholds[b]:
             problems.append(f"{mafia.boss_names[b]} holds {len(f)} {cards.names[f[-1]]}, at or over the threshold")
-    for k, pile in enumerate(table.piles + table.leftovers):
-        if not pile or len(set(pile)) > 1:
-            problems.append(f"face-up pile {k + 1} is empty or mixed")
+    # an empty slot is a pile planted (or a leftover pile used up) while that decision is open:
+    # the codes of the others stay (issue 6); it is closed when the decision ends
+    open_kinds = {f.kind for f in game.state.stack} if not game.is_over else {"plant", "leftovers"}
+    for label, piles, kind in (("face-up pile", table.piles, "plant"), ("leftover pile", table.leftovers, "leftovers")):
+        for k, pile in enumerate(piles):
+            if (not pile and kind not in open_kinds) or len(set(pile)) > 1:
+                problems.append(f"{label} {k + 1} is empty or mixed")
     return problems

@@ -53,11 +53,11 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
     kinds = {type(a) for a in legal}
     own = table.fields[player]
     if action is None:  # only what the prompt does not say already
-        if frame.kind == "plant" and solo and table.piles and A.Done not in kinds:
+        if frame.kind == "plant" and solo and any(table.piles) and A.Done not in kinds:
             if not any(isinstance(a, (A.PlantPile, A.GivePile)) for a in legal):
                 return "every flipped pile must be planted: harvest a field first"
         return None
-    if isinstance(action, A.Done) and frame.kind == "plant" and table.piles and solo:
+    if isinstance(action, A.Done) and frame.kind == "plant" and any(table.piles) and solo:
         if not any(isinstance(a, (A.PlantPile, A.GivePile)) for a in legal):
             return "every flipped pile must be planted: harvest a field first"
         return "every flipped pile must be planted (own fields or bosses) before you end planting"
@@ -66,6 +66,8 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
             return "flipped piles are planted in the plant phase"
         if action.pile >= len(table.piles):
             return f"there is no flipped pile p{action.pile + 1} (piles: {len(table.piles)})"
+        if not table.piles[action.pile]:
+            return f"flipped pile p{action.pile + 1} is planted already"
         bean = table.names[table.piles[action.pile][0]]
         if isinstance(action, A.PlantPile):
             return _field_problem(table, player, action.field, bean)

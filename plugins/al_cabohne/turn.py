@@ -105,6 +105,8 @@ class LeftoversStep(Step):
         targets_of = game.ruleset.config.params["beans"].plant_targets  # the composed rule
         out = []
         for k, pile in enumerate(table.leftovers):
+            if not pile:
+                continue  # used up: its slot stays empty so the other codes stay (issue 6)
             row = A.PLANT_LEFTOVER[k]
             for target in targets_of(game, player, pile[0]):
                 out.append(row[target])
@@ -114,16 +116,15 @@ class LeftoversStep(Step):
     def apply(self, game: Game, frame: Frame, action) -> None:
         table = game.state.parts[BEANS]
         pile = table.leftovers[action.pile]
-        card = pile.pop()
-        if not pile:
-            del table.leftovers[action.pile]
+        card = pile.pop()  # an emptied pile keeps its slot: the codes of the others stay
         if isinstance(action, PlantLeftover):
             table.fields[frame.player][action.field].append(card)
             game.emit("plant", frame.player, action.field, card, "leftover")
         else:
             table.discard.append(card)
             game.emit("discard", frame.player, card)
-        if not table.leftovers:
+        if not any(table.leftovers):
+            table.leftovers.clear()
             game.pop()
 
     def prompt(self, game: Game, frame: Frame) -> str:
@@ -427,7 +428,10 @@ def give_hand_card(game: Game, player: int, action: Gift) -> None:
 
 class PlantStep(Step):
     """Plant flipped piles, each whole on one field (own or a boss's), give hand cards a boss can
-    take, harvest; ``done`` ends it. Solo: every pile must be planted before ``done``."""
+    take, harvest; ``done`` ends it. Solo: every pile must be planted before ``done``.
+
+    Pile codes stay stable while the player plants (issue 6): a planted pile leaves its slot
+    empty (``[]``) until ``done``, which closes the gaps (unplanted piles keep their order)."""
 
     kind = "plant"
 
@@ -438,10 +442,13 @@ class PlantStep(Step):
         piles = table.piles
         bosses = boss_map(s.parts[m.PART].bosses)
         out = []
-        if piles:
+        waiting = any(piles)
+        if waiting:
             collects, empty = bosses
             targets_of = game.ruleset.config.params["beans"].plant_targets  # the composed rule
             for k, pile in enumerate(piles):
+                if not pile:
+                    continue  # planted already: an empty slot
                 bean = pile[0]
                 row = A.PLANT_PILE[k]
                 for target in targets_of(game, player, bean):
@@ -454,7 +461,7 @@ class PlantStep(Step):
                     for e in empty:
                         out.append(row[e])
         out += gifts(game, player, False, bosses)
-        if not piles or s.players != 1:  # solo: every pile must be planted first
+        if not waiting or s.players != 1:  # solo: every pile must be planted first
             out.append(A.DONE)
         return out
 
@@ -462,11 +469,13 @@ class PlantStep(Step):
         table, rules = _beans(game)
         player = frame.player
         if isinstance(action, Done):
+            table.piles[:] = [p for p in table.piles if p]  # close the planted piles' slots
             game.pop()
         elif isinstance(action, Gift):
             give_hand_card(game, player, action)
         else:
-            pile = table.piles.pop(action.pile)
+            pile = table.piles[action.pile]
+            table.piles[action.pile] = []  # the slot stays: the other piles keep their codes
             if isinstance(action, PlantPile):
                 table.fields[player][action.field].extend(pile)
                 game.emit("plant", player, action.field, pile[0], f"pile of {len(pile)}")
@@ -475,7 +484,7 @@ class PlantStep(Step):
 
     def prompt(self, game: Game, frame: Frame) -> str:
         table = game.state.parts[BEANS]
-        if table.piles and is_solo(game):
+        if any(table.piles) and is_solo(game):
             return "plant: every flipped pile must be planted (own fields or bosses)"
         return "plant: plant flipped piles, give hand cards to the mafia, or end planting"
 

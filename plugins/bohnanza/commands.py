@@ -24,7 +24,6 @@ from typing import Any
 from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of as bean_rules
 
-from .rules import rules_of
 
 GIVE_WORDS = frozenset(("give", "gives", "giving", "offer"))
 ASK_WORDS = frozenset(("for", "against", "ask", "asks", "want", "wants"))
@@ -188,6 +187,6 @@ def offer_line(game: Any, player: int, line: str) -> list[str]:
     if "scrap" in legal:
         raise ValueError("you are building an offer already: finish it (send pK) or scrap it first")
     if not names & {"give", "give-face", "ask", "want-face"}:
-        raise ValueError(f"you have made your {rules_of(game).offers_per_turn} offers of this turn")
+        raise ValueError("you have made as many offers as a turn allows")
     hand = game.part(BEANS).hands[player]
     return parse_offer(line, bean_rules(game).cards, player, game.state.active, hand, game.players)

@@ -31,19 +31,34 @@ def render_trade(trade: Any, view: Any, seats: Any) -> list[Any]:
         for col in ("id", "from", "to", "gives", "for"):
             table.add_column(col, no_wrap=True, overflow="ellipsis")
         for o in trade.offers:
-            gives = ", ".join(o.gives) or "nothing"
-            if o.hand is not None:  # one's own offer: the hand positions too
-                gives += " (" + " ".join(f"h{h + 1}" for h in o.hand) + ")"
-            table.add_row(f"o{o.id + 1}", f"p{o.maker + 1}", f"p{o.to + 1}", escape(gives), escape(", ".join(o.asks) or "a gift"))
+            table.add_row(f"o{o.id + 1}", f"p{o.maker + 1}", f"p{o.to + 1}", escape(gives_text(o)), escape(asks_text(o)))
+        out.append(table)
         me = getattr(view, "player", None)
         hints = [text for who, text in (("to", "accept oK or reject oK answers an offer to you"), ("maker", "withdraw oK takes yours back")) if any(getattr(o, who) == me for o in trade.offers)]
-        table.caption = "; ".join(hints) or None
-        table.caption_justify = "left"
-        out.append(table)
+        if hints:
+            out.append(Text("; ".join(hints), style="dim"))
     if trade.draft is not None:
         d = trade.draft
         out.append(Text(f"Your offer in the making: gives {', '.join(d.gives) or 'nothing'} for {', '.join(d.asks) or 'nothing'}"))
     return out
+
+
+def gives_text(o: Any) -> str:
+    """What an offer gives: hand cards (their positions only for the maker: ``o.hand``), then the
+    face-up cards with their slots (public: they lie on the table)."""
+    n_hand = len(o.gives) - len(o.face_up)
+    hand = list(o.gives[:n_hand])
+    if o.hand is not None:
+        hand = [f"{name} (h{h + 1})" for name, h in zip(hand, o.hand)]
+    face = [f"{name} (u{k + 1})" for name, k in zip(o.gives[n_hand:], o.face_up)]
+    return ", ".join(hand + face) or "nothing"
+
+
+def asks_text(o: Any) -> str:
+    """What an offer asks for: beans from the addressee's hand, then face-up cards by slot."""
+    n_hand = len(o.asks) - len(o.wants)
+    face = [f"{name} (u{k + 1})" for name, k in zip(o.asks[n_hand:], o.wants)]
+    return ", ".join([*o.asks[:n_hand], *face]) or "nothing (a gift)"
 
 
 def offers_command(game: Any, player: Any, arg: str) -> list[Any]:

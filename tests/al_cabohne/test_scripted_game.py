@@ -49,7 +49,7 @@ def test_three_scripted_turns():
     assert game.state.turn == 2 and game.to_act == 1 and game.phase.name == "leftovers"
     assert [named(p) for p in table(game).leftovers] == [["blue"], ["puff"]]
     game.apply("leftover p1 f1")
-    game.apply("discard p1")  # the Puffbohne (now the only pile)
+    game.apply("discard p2")  # the Puffbohne: still p2 (issue 6: pile codes stay while planting)
     assert discard_top_first(game) == ["puff"]
     # phase 2: no boss grows Blaue Bohne: no tax; phase 3
     assert game.phase.name == "play"
@@ -67,7 +67,7 @@ def test_three_scripted_turns():
     game.apply("give h2 b2")  # the Stangenbohne: Don's 4th = 2 coins: he harvests at once
     assert treasury(game) == 2 and bosses(game)[1] == []
     assert discard_top_first(game) == ["runner", "runner"]
-    game.apply("give-pile p2 b2")  # the Saubohne pile onto the freed field
+    game.apply("give-pile p3 b2")  # the Saubohne pile onto the freed field: still p3 (issue 6)
     assert bosses(game)[1] == ["broad"]
     game.apply("done")
     assert hand(game, 1) == ["french", "broad", "fire", "blue"]

@@ -59,10 +59,11 @@ def test_solo_every_pile_must_be_planted():
     assert "done" not in codes(game)
     # the Blaue Bohne pile: no boss grows it and none is empty, so it goes on an own field
     assert not [c for c in codes(game) if c.startswith("give-pile")]
-    game.apply("plant-pile p1 f3")
-    assert table(game).piles == []
+    game.apply("plant-pile p2 f3")  # still p2: pile codes stay while the player plants (issue 6)
+    assert table(game).piles == [[], []]  # the slots stay empty until "done"
     assert "done" in codes(game)
     game.apply("done")
+    assert table(game).piles == []
     check(game)
 
 
@@ -93,7 +94,7 @@ def test_solo_deck_runs_out_while_flipping():
     assert game.phase.name == "plant" and not game.is_over
     assert "done" not in codes(game)
     game.apply("plant-pile p1 f1")
-    game.apply("plant-pile p1 f2")
+    game.apply("plant-pile p2 f2")  # issue 6: codes stay while planting
     game.apply("done")
     assert game.is_over
     assert hand(game) == ["fire"]

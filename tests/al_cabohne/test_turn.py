@@ -49,8 +49,9 @@ def test_leftovers_per_card_plant_or_discard():
     assert discard_top_first(game)[0] == "fire"
     game.apply("leftover p1 f1")
     assert fields(game, 1)[0] == ["fire", "fire"]
-    assert named(table(game).leftovers[0]) == ["blue"]
-    game.apply("discard p1")
+    # issue 6: the used-up pile keeps its slot (empty), so the Blaue Bohne is still p2
+    assert [named(p) for p in table(game).leftovers] == [[], ["blue"]]
+    game.apply("discard p2")
     assert table(game).leftovers == []
     assert discard_top_first(game)[:2] == ["blue", "fire"]
     # phase 1 over: no tax (no boss grows fire or kidney), so phase 3 asks for the front card
@@ -375,14 +376,16 @@ def test_plant_options():
     }
     game.apply("plant-pile p1 f2")
     assert fields(game)[1] == ["fire"] * 3
-    assert _piles(game) == [["blue"], ["kidney", "kidney"]]
+    # issue 6: the planted pile's slot stays empty, so the others keep their codes p2, p3
+    assert _piles(game) == [[], ["blue"], ["kidney", "kidney"]]
     game.apply("give h3 b1")
     assert bosses(game)[0] == ["fire", "fire"] and hand(game) == ["kidney", "runner", "puff"]
-    game.apply("give-pile p1 b2")
+    game.apply("give-pile p2 b2")
     assert bosses(game)[1] == ["blue"]
     # now only the boss's own bean goes to it
-    assert "give-pile p1 b2" not in codes(game) and "give h1 b2" not in codes(game)
-    assert "give-pile p1 b1" not in codes(game)
+    assert "give-pile p3 b2" not in codes(game) and "give h1 b2" not in codes(game)
+    assert "give-pile p3 b1" not in codes(game)
+    assert not [c for c in codes(game) if " p1 " in c or " p2 " in c]  # planted: no code any more
     game.apply("done")
     assert game.state.active == 1
     check(game)

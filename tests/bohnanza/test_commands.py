@@ -128,14 +128,18 @@ def test_the_offer_line_names_the_usual_problems_before_any_step():
 def test_open_offers_are_shown_in_a_table_with_hand_positions_only_to_the_maker():
     game = trade_game()
     play(game, "give h2", "give-face u1", "ask c1", "send p2", by=0)
+    play(game, "give h1", "send p3", by=0)  # a gift
     console = Console(width=100, record=True)
-    for who in (0, 1, 2):
+    for who in (0, 1, 3):
         for item in offers_command(game, who, ""):
             console.print(item)
         console.print("----")
     mine, theirs, third, _ = console.export_text().split("----")
-    assert "o1" in mine and "Rote Bohne, Gartenbohne (h2)" in mine and "withdraw oK" in mine
-    assert "h2" not in theirs and "accept oK or reject oK" in theirs  # F.13: positions are private
+    assert "o1" in mine and "Rote Bohne (h2), Gartenbohne (u1)" in mine and "withdraw oK" in mine
+    assert "Blaue Bohne" in mine
+    assert "h2" not in theirs and "Rote Bohne, Gartenbohne (u1)" in theirs  # F.13: positions are private
+    assert "accept oK or reject oK" in theirs
+    assert "o2" in mine and "Sojabohne (h1)" in mine and "nothing (a gift)" in mine
     assert "o1" in third and "accept" not in third and "withdraw" not in third
 
 
@@ -170,3 +174,17 @@ def test_help_lists_the_line_commands_of_the_game():
     s.human_decision(0)
     text = out.getvalue()
     assert "Commands of this game:" in text and "offer p3 give h2 h4 for 2 fire" in text and "meter" in text
+
+
+def test_beanframe_play_takes_an_offer_line_from_a_human_against_three_bots():
+    # issue 8: "a human plays a 4-player game against bots, making and answering offers"
+    from typer.testing import CliRunner
+
+    from beanframe_cli.app import app
+
+    lines = "1\n1\noffer p2 give h1 for 2 toast\noffer p2 give h1 for 2 fire\nquit\n\n"
+    result = CliRunner().invoke(app, ["play", "bohnanza", "--players", "4", "--seed", "5"], input=lines, env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "offer: unknown bean 'toast'" in result.output and "(nothing done)" in result.output
+    assert "offer: give h1 · ask c2 · ask c2 · send p2" in result.output
+    assert "o1: player 1 offers player 2" in result.output

@@ -230,8 +230,8 @@ def test_rulebook_nightbar_example_equal_flipped_beans_are_planted_together():
                      piles=[["french", "french"], ["puff"]], owned=[["nightbar3"], []])
     assert {c.split()[0] for c in codes(game)} <= {"plant-pile", "give-pile", "give", "done", "harvest"}
     play(game, "plant-pile p1 f1")
-    assert "plant-pile p1 f1" in codes(game)  # the Puff pile may join the Brech field (Nightbar 3)
-    play(game, "plant-pile p1 f1")
+    assert "plant-pile p2 f1" in codes(game)  # the Puff pile may join the Brech field (Nightbar 3)
+    play(game, "plant-pile p2 f1")
     assert named(game, table(game).fields[0][0]) == ["french", "french", "puff"]
 
 
