@@ -102,10 +102,15 @@ def check_line(game: Game, player: int, steps: Sequence[Any]) -> list[Any]:
     """The actions ``steps`` (actions or codes) stand for, each checked legal for ``player`` after
     the ones before it, on a clone: the game itself is untouched. IllegalActionError naming the
     step that fails and why; the caller then applies the returned actions in order (the rules are
-    deterministic given the state, so they succeed on the game as they did on the clone)."""
+    deterministic given the state, so they succeed on the game as they did on the clone).
+
+    A line stays within the decision it starts in (the same frame kind on top, ``player`` still
+    deciding): a line that went on past a draw or a flip would let a refused line reveal the
+    drawn cards without the player committing to anything."""
     if not steps:
         raise IllegalActionError("the line stands for no action")
     trial = game.clone()
+    kind = trial.frame.kind if trial.frame is not None else None
     out = []
     n = len(steps)
     for i, step in enumerate(steps, 1):
@@ -114,6 +119,8 @@ def check_line(game: Game, player: int, steps: Sequence[Any]) -> list[Any]:
             action = trial.ruleset.actions.coerce(step)
         except BeanframeError as exc:
             raise IllegalActionError(f"{where}: {exc}") from None
+        if i > 1 and (trial.is_over or trial.frame is None or trial.frame.kind != kind or player not in trial.deciders):
+            raise IllegalActionError(f"{where} ({action.code}): step {i - 1} ends the decision, so a line stops there")
         if trial.is_over or player not in trial.deciders or action not in trial.legal_actions(player):
             try:
                 reason = None if trial.is_over else explain(trial, player, action)
