@@ -6,7 +6,7 @@ of price p is worth p at the end for p coins, so a purchase's worth is what it a
 (more while many turns remain), an upgraded 1-building (+3), a police station's coin from the
 treasury (+1 for us, -1 for the mafia) and bonus, the razzia's damage to the opponent's
 1-buildings. Weights are rough guesses, measured only against random play and Al Cabohne's greedy
-bot (benchmarks/bench_prohibohn.py).
+bot (``benchmarks/winrates.py --only prohibohn``).
 
 ``ProhibohnGreedy`` answers Prohibohn's own decisions, buys the best purchase worth more than
 nothing, and leaves every other decision to Al Cabohne's greedy bot.
