@@ -34,7 +34,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # baseline_al_cabohne, also when imported
+if str(Path(__file__).resolve().parent) not in sys.path:  # baseline_al_cabohne, also when imported
+    sys.path.append(str(Path(__file__).resolve().parent))
 import baseline_al_cabohne as baseline  # noqa: E402
 
 import beanframe  # noqa: E402

@@ -9,7 +9,19 @@ treasury (+1 for us, -1 for the mafia) and bonus, the razzia's damage to the opp
 bot (``benchmarks/winrates.py --only prohibohn``).
 
 ``ProhibohnGreedy`` answers Prohibohn's own decisions, buys the best purchase worth more than
-nothing, and leaves every other decision to Al Cabohne's greedy bot.
+nothing, and leaves every other decision to Al Cabohne's greedy bot, whose model it teaches the
+player's buildings (``plays=True``, the default):
+
+* Nightbar 3/4: the model's planting rule is Prohibohn's (``nightbar.targets`` with the player's
+  powers), so its look-ahead and its placement estimates see the mixed fields (a field is already
+  valued by its top card's bean-o-meter over its whole size, as ``beans.sell`` sells it);
+* Varieté 3/4 and Casino 3: in phase 3 every plant (from any hand position the rules allow) and
+  every discard is scored by the model, looking through the rest of phase 3 (the 2nd card from any
+  position with a Varieté 3) to the flips; before, plants from behind the front were never chosen
+  and the 3-Casino always threw away the front card (a fixed guess).
+
+``plays=False`` keeps the bot as it was before (``benchmarks/winrates.py`` measures one against
+the other as ``prohibohn-v1``).
 """
 
 from __future__ import annotations
@@ -18,11 +30,17 @@ import random
 from collections import Counter
 from typing import Any
 
-from beanframe_plugins.al_cabohne.bots import GreedyBot
+import attrs
+
+from beanframe_plugins.al_cabohne.actions import PlantFront
+from beanframe_plugins.al_cabohne.bots import KNOWN, GreedyBot
+from beanframe_plugins.al_cabohne.turn import second_card_targets
 
 from . import actions as A
-from .buildings import flip, play, pub
+from .buildings import flip, nightbar, play, pub
 from .cards import BUILDING, CARDS, POLICE, card_id
+from .powers import NONE, Powers
+from .supply import powers_of
 from .values import police_bonus, upgraded
 
 POWER = 1.0  # a 3- or 4-building's power, in coins, early in the game
@@ -78,14 +96,20 @@ class ProhibohnGreedy:
 
     uses_view = True
 
-    def __init__(self, ruleset: Any, seed: int | None = None) -> None:
+    def __init__(self, ruleset: Any, seed: int | None = None, plays: bool = True) -> None:
         self.rng = random.Random(seed)
         self.inner = GreedyBot(ruleset, seed)
         self.ruleset = ruleset
+        self.plays = plays
+        self._rules = self.inner.rules  # Al Cabohne's planting rule: no Nightbar
+        self._taught: Powers = NONE
 
     def act(self, view, legal_actions):
         legal = list(legal_actions)
         kinds = {type(a) for a in legal}
+        pw = powers_of(tuple(_owned(view, view.player))) if self.plays else NONE
+        if pw != self._taught:
+            self._teach(pw)
         if A.StartingCoin in kinds:
             return starting_coin_choice(list(view["beans"].hand), legal)
         if A.RemoveThird in kinds:
@@ -109,7 +133,101 @@ class ProhibohnGreedy:
                 return best[1]
         # everything else: Al Cabohne's greedy bot (which reads the values registered below)
         rest = [a for a in legal if not isinstance(a, (A.Buy, A.BuyRazzia))]
+        if (
+            view.phase == "play"
+            and (pw.first_any or pw.second_any or pw.discard_hand)
+            and kinds & {PlantFront, play.PlantHand, play.DiscardHand}
+        ):
+            choice = self._play(view, rest, pw)
+            if choice is not None:
+                return choice
         return self.inner.act(view, rest or legal)
+
+    def _teach(self, pw: Powers) -> None:
+        """Give the inner bot's model the planting rule of a player with powers ``pw``."""
+        self._taught = pw
+        if not (pw.two_beans or pw.free_first):
+            self.inner.rules = self._rules
+            return
+
+        def targets(m, p, bean):
+            return nightbar.targets(m.fields[p], bean, pw)
+
+        self.inner.rules = attrs.evolve(
+            self._rules, plant_targets=targets, plant_target=lambda m, p, bean: next(iter(targets(m, p, bean)), None)
+        )
+
+    def _play(self, view, legal: list, pw: Powers):
+        """Phase 3 with a Varieté or a 3-Casino: score each plant (any hand position) and discard
+        with the inner bot's model, looking through the rest of phase 3 to the flips."""
+        inner = self.inner
+        inner.w = inner._solo_w if view.players == 1 else inner._duo_w
+        model = inner._model(view)
+        state = inner._play_state(view, legal)
+        first = state[0] == 0
+        can_plant = any(type(a) in (PlantFront, play.PlantHand) for a in legal)
+        best, best_score = [], None
+        for a in legal:
+            t = type(a)
+            if t is PlantFront or t is play.PlantHand:
+                s = self._plant(model, getattr(a, "hand", 0), a.field, first, pw)
+            elif t is play.DiscardHand:
+                m = model.copy()
+                m.discard.append(m.hand.pop(a.hand))
+                if first:  # the 1st card must still be planted
+                    s = max((self._plant(m, h, f, True, pw) for h, f in self._plants(m, pw.first_any)), default=None)
+                    if s is None:
+                        s = inner._eval(m, "play") - 10.0
+                elif can_plant:
+                    s = inner._play(m, state, 0)
+                else:
+                    s = inner._before_flip(m, 0)
+            elif t in KNOWN:
+                s = inner._score(model, a, "play", state)
+            else:
+                continue
+            if best_score is None or s > best_score + 1e-9:
+                best, best_score = [a], s
+            elif s > best_score - 1e-9:
+                best.append(a)
+        if not best:
+            return None
+        choice = best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+        if type(choice) in (PlantFront, play.PlantHand) and first:
+            bean = model.hand[getattr(choice, "hand", 0)]
+            inner._first = (view.turn, choice.field, bean)  # F.21 for the 2nd card (see GreedyBot)
+        return choice
+
+    def _plants(self, m, anywhere: bool):
+        """(hand position, field) of every plant from the model's hand (the front, or anywhere)."""
+        rules = self.inner.rules
+        for h in range(len(m.hand)) if anywhere else range(min(1, len(m.hand))):
+            for f in rules.plant_targets(m, m.me, m.hand[h]):
+                yield h, f
+
+    def _plant(self, model, h: int, f: int, first: bool, pw: Powers) -> float:
+        """The model's worth of planting hand card ``h`` on field ``f``, then (after a 1st card)
+        the best optional 2nd card (the front, or any with a Varieté 3; F.21), up to the flips."""
+        inner = self.inner
+        m = model.copy()
+        bean = m.hand.pop(h)
+        m.fields[m.me][f].append(bean)
+        best = inner._before_flip(m, 0)
+        if not first or not m.hand:
+            return best
+        own = m.fields[m.me]
+        for h2 in range(len(m.hand)) if pw.second_any else (0,):
+            bean2 = m.hand[h2]
+            targets = inner.rules.plant_targets(m, m.me, bean2)
+            if bean2 != bean:
+                targets = second_card_targets(targets, own, f)
+            for t in targets:
+                m2 = m.copy()
+                m2.fields[m2.me][t].append(m2.hand.pop(h2))
+                v = inner._before_flip(m2, 0)
+                if v > best:
+                    best = v
+        return best
 
     def _own_one_building_of_third(self, view) -> bool:
         mine = _owned(view, view.player)
