@@ -12,9 +12,9 @@ bot (``benchmarks/winrates.py --only prohibohn``).
 nothing, and leaves every other decision to Al Cabohne's greedy bot, whose model it teaches the
 player's buildings (``plays=True``, the default):
 
-* Nightbar 3/4: the model's planting rule is Prohibohn's (``nightbar.targets`` with the player's
-  powers), so its look-ahead and its placement estimates see the mixed fields (a field is already
-  valued by its top card's bean-o-meter over its whole size, as ``beans.sell`` sells it);
+* Nightbar 3/4: the model's list of fields that take a bean is Prohibohn's (``nightbar.targets``
+  with the player's powers), so its look-ahead through phase 3 sees the mixed fields (a field is
+  already valued by its top card's bean-o-meter over its whole size, as ``beans.sell`` sells it);
 * Varieté 3/4 and Casino 3: in phase 3 every plant (from any hand position the rules allow) and
   every discard is scored by the model, looking through the rest of phase 3 (the 2nd card from any
   position with a Varieté 3) to the flips; before, plants from behind the front were never chosen
@@ -44,6 +44,8 @@ from .supply import powers_of
 from .values import police_bonus, upgraded
 
 POWER = 1.0  # a 3- or 4-building's power, in coins, early in the game
+POWERS: dict[str, float] = {}  # a card's own power where it differs from POWER (by card key)
+POLICE_EXTRA = 0.0  # a police station's worth beyond its coin and the bonus it gives now
 RAZZIA_HIT = 0.5  # each opponent 1-building the razzia makes worthless
 
 
@@ -70,12 +72,12 @@ def purchase_value(ruleset: Any, view: Any, action: Any) -> float | None:
         return None
     card = CARDS[action.card]
     if card.group == POLICE:
-        return 1.0 + police_bonus(card.price, [*mine, action.card])
+        return 1.0 + police_bonus(card.price, [*mine, action.card]) + POLICE_EXTRA * left
     value = 0.0
     if card.price == 1:
         value -= 1.0 if part.razzia else 0.0
     else:
-        value += POWER * left
+        value += POWERS.get(card.key, POWER) * left
     after = [*mine, action.card]
     if not part.razzia:
         value += 3.0 * (len(upgraded(after)) - len(upgraded(mine)))
@@ -102,6 +104,8 @@ class ProhibohnGreedy:
         self.ruleset = ruleset
         self.plays = plays
         self._rules = self.inner.rules  # Al Cabohne's planting rule: no Nightbar
+        if not plays:  # the previous bot's fixed guess for the 3-Casino's discard
+            self.inner.values = {**self.inner.values, play.DiscardHand: _discard_guess}
         self._taught: Powers = NONE
 
     def act(self, view, legal_actions):
@@ -153,9 +157,10 @@ class ProhibohnGreedy:
         def targets(m, p, bean):
             return nightbar.targets(m.fields[p], bean, pw)
 
-        self.inner.rules = attrs.evolve(
-            self._rules, plant_targets=targets, plant_target=lambda m, p, bean: next(iter(targets(m, p, bean)), None)
-        )
+        # only the list of fields: the single target the model's estimates grow (``_place``,
+        # ``_leaf``) stays the field of that bean or an empty one, as the estimates value the
+        # field before planting by the planted bean's meter
+        self.inner.rules = attrs.evolve(self._rules, plant_targets=targets)
 
     def _play(self, view, legal: list, pw: Powers):
         """Phase 3 with a Varieté or a 3-Casino: score each plant (any hand position) and discard
@@ -249,9 +254,17 @@ def _tax_more(ruleset: Any, view: Any, action: Any) -> float:
 
 
 def _discard_hand(ruleset: Any, view: Any, action: Any) -> float:
-    # the 3-Casino: throwing away the front card is worth it only when it fits no field; a rough
-    # stand-in: a small loss for a card that is not the front one
-    return -0.2 if action.hand else 0.1
+    # the 3-Casino for bots without ProhibohnGreedy's model (which scores the discard itself):
+    # throwing a card away pays only when it fits no own field and would force a harvest
+    beans = view["beans"]
+    card = beans.hand[action.hand]
+    fields = beans.fields[view.player]
+    fits = any(f and f[-1] == card for f in fields) or any(not f for f in fields)
+    return -0.5 if fits else 0.3 if action.hand == 0 else 0.1
+
+
+def _discard_guess(ruleset: Any, view: Any, action: Any) -> float:
+    return -0.2 if action.hand else 0.1  # the previous bot's guess (plays=False): the front card goes
 
 
 def _plant_hand(ruleset: Any, view: Any, action: Any) -> None:
