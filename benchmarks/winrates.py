@@ -12,8 +12,10 @@ every line. Al Cabohne's lines (group ``al_cabohne``) print, over N seeded games
 * greedy vs greedy (``self``), 2 players: how often the mafia wins against two greedy players;
 * baselines: random solo, random vs random.
 
-The other variant sets' lines (matches: one bot measured, "me", against others; "me" sits at seat
-``seed % players``, so each seat gets an equal share of the games) print the win rate with its 95%
+The other variant sets' lines (matches: one bot measured, "me", against others) are played as
+duplicates: game ``i`` deals seed ``i // players`` with "me" at seat ``i % players``, so every deal
+is played once with "me" at each seat and the luck of the deal cancels out of the comparison (with
+the same bot everywhere, game ``i`` deals seed ``i``). They print the win rate with its 95%
 Wilson interval overall and by seat (with the same bot everywhere: each seat's), the mafia's where
 it plays, mean scores, turns and actions per game, games per second, and the means of the
 variants' game statistics (``beanframe_game_stats``: Prohibohn's cards bought, Bohnanza's trades):
@@ -137,8 +139,9 @@ def play_match(kind: str, seed: int, setup: Setup) -> dict:
     m = MATCHES[kind]
     rs = _ruleset(m.players, setup)
     me_seat = seed % m.players
+    deal = seed if m.me == m.other else seed // m.players  # duplicates: each deal once per seat of "me"
     agents = [_bot(rs, m.me if k == me_seat else m.other, seed * 10 + k) for k in range(m.players)]
-    game = play_game(rs.new_game(seed=seed), agents)
+    game = play_game(rs.new_game(seed=deal), agents)
     r = game.result
     seats = [f"p{k + 1}" for k in range(m.players)]
     mine: dict[str, float] = {}
@@ -240,8 +243,12 @@ def report_match(kind: str, results: list[dict], seconds: float) -> None:
             print(f"  seat p{k + 1:<16} win rate : {rate(sum(k in r['won'] for r in results), n)}")
     if results[0]["has_mafia"]:
         print(f"  {'mafia':<22} win rate : {rate(sum(r['mafia_won'] for r in results), n)}")
+    diffs = [r["me"] - r["others"] for r in results]
+    d = mean(diffs)
+    half = 1.96 * math.sqrt(sum((x - d) ** 2 for x in diffs) / max(1, n - 1) / n)
     print(
-        f"  mean score: me {mean(r['me'] for r in results):.2f}, others {mean(r['others'] for r in results):.2f};"
+        f"  mean score: me {mean(r['me'] for r in results):.2f}, others {mean(r['others'] for r in results):.2f}"
+        f" (me - others {d:+.2f} +- {half:.2f});"
         f" mean turns {mean(r['turns'] for r in results):.1f}, mean actions {mean(r['actions'] for r in results):.0f}"
     )
     keys = sorted({key for r in results for key in r["stats"]})

@@ -44,8 +44,6 @@ from .supply import powers_of
 from .values import police_bonus, upgraded
 
 POWER = 1.0  # a 3- or 4-building's power, in coins, early in the game
-POWERS: dict[str, float] = {}  # a card's own power where it differs from POWER (by card key)
-POLICE_EXTRA = 0.0  # a police station's worth beyond its coin and the bonus it gives now
 RAZZIA_HIT = 0.5  # each opponent 1-building the razzia makes worthless
 
 
@@ -72,12 +70,12 @@ def purchase_value(ruleset: Any, view: Any, action: Any) -> float | None:
         return None
     card = CARDS[action.card]
     if card.group == POLICE:
-        return 1.0 + police_bonus(card.price, [*mine, action.card]) + POLICE_EXTRA * left
+        return 1.0 + police_bonus(card.price, [*mine, action.card])
     value = 0.0
     if card.price == 1:
         value -= 1.0 if part.razzia else 0.0
     else:
-        value += POWERS.get(card.key, POWER) * left
+        value += POWER * left
     after = [*mine, action.card]
     if not part.razzia:
         value += 3.0 * (len(upgraded(after)) - len(upgraded(mine)))
