@@ -21,7 +21,7 @@ it plays, mean scores, turns and actions per game, games per second, and the mea
 variants' game statistics (``beanframe_game_stats``: Prohibohn's cards bought, Bohnanza's trades):
 
 * group ``prohibohn`` (issue 7): the ``prohibohn`` bot against ``random``, against itself, against
-  Al Cabohne's ``greedy`` (which buys nothing) and against ``prohibohn-v1`` (the bot as it was
+  Al Cabohne's ``greedy`` (which buys by the registered purchase values alone) and against ``prohibohn-v1`` (the bot as it was
   before it modelled Varieté and Nightbar plays: ``ProhibohnGreedy(..., plays=False)``); how often
   each card (buildings, police stations, razzia) is bought per game, in all and by "me";
 * group ``bohnanza`` (issue 8): one ``greedy`` trader against three ``greedy-notrade`` and against
@@ -114,7 +114,7 @@ PROHIBOHN = ("al_cabohne", "prohibohn")
 MATCHES = {
     "prohibohn-random": Match("prohibohn bot vs random", PROHIBOHN, 2, "prohibohn", "random"),
     "prohibohn-self": Match("prohibohn bot vs itself", PROHIBOHN, 2, "prohibohn", "prohibohn"),
-    "prohibohn-greedy": Match("prohibohn bot vs Al Cabohne's greedy (buys nothing)", PROHIBOHN, 2, "prohibohn", "greedy"),
+    "prohibohn-greedy": Match("prohibohn bot vs Al Cabohne's greedy (buys by the registered values alone)", PROHIBOHN, 2, "prohibohn", "greedy"),
     "prohibohn-v1": Match("prohibohn bot vs its previous version (no Varieté/Nightbar plays)", PROHIBOHN, 2, "prohibohn", "prohibohn-v1"),
     "prohibohn-v1-random": Match("previous prohibohn bot vs random", PROHIBOHN, 2, "prohibohn-v1", "random"),
     "bohnanza-trader": Match("one greedy trader vs three greedy-notrade", ("bohnanza",), 4, "greedy", "greedy-notrade"),
