@@ -21,9 +21,10 @@ it plays, mean scores, turns and actions per game, games per second, and the mea
 variants' game statistics (``beanframe_game_stats``: Prohibohn's cards bought, Bohnanza's trades):
 
 * group ``prohibohn`` (issue 7): the ``prohibohn`` bot against ``random``, against itself, against
-  Al Cabohne's ``greedy`` (which buys by the registered purchase values alone) and against ``prohibohn-v1`` (the bot as it was
-  before it modelled Varieté and Nightbar plays: ``ProhibohnGreedy(..., plays=False)``); how often
-  each card (buildings, police stations, razzia) is bought per game, in all and by "me";
+  Al Cabohne's ``greedy`` (which buys by the registered purchase values alone) and against
+  ``prohibohn-v1`` (the bot as it was before it modelled Varieté and Nightbar plays:
+  ``ProhibohnGreedy(..., plays=False)``), and that previous bot against ``random``; how often each
+  card (buildings, police stations, razzia) is bought per game, in all and by "me";
 * group ``bohnanza`` (issue 8): one ``greedy`` trader against three ``greedy-notrade`` and against
   three ``greedy-passive`` (who answer offers but make none); 4 random players; trades per game;
 * group ``bohnaparte`` (issue 9): 4 ``general`` bots (and 4 random players), by seat.
