@@ -21,7 +21,10 @@ player's buildings (``plays=True``, the default):
   and the 3-Casino always threw away the front card (a fixed guess).
 
 ``plays=False`` keeps the bot as it was before (``benchmarks/winrates.py`` measures one against
-the other as ``prohibohn-v1``).
+the other as ``prohibohn-v1``). Measured (300 games each, 150 deals played from both seats): against
+random, 53.9 points a game and 92.3% wins (the previous bot 50.2 and 88.0%); against the previous
+bot, 48.7% wins to 42.3% and +2.3 +- 2.4 points a game. Raising the purchase weights (per-card
+powers, police stations) showed no effect beyond the noise of a same-bot control run.
 """
 
 from __future__ import annotations
