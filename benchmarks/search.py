@@ -34,6 +34,18 @@ def _parse(opts):
     return out
 
 
+def baseline(args):
+    """The opponent bot (greedy) in ISMCTS's seat on the same seed: the paired comparison."""
+    variants, players, seed, _options, opponent = args
+    rs = beanframe.compose(variants, players=players)
+    game = rs.new_game(seed=seed)
+    me = seed % players
+    agents = [make_bot(rs, opponent, seed * 31 + p) for p in range(players)]
+    while not game.is_over:
+        game.apply(decide(game, agents[game.to_act]))
+    return game.result.won(seat_name(me))
+
+
 def one(args):
     variants, players, seed, options, opponent = args
     rs = beanframe.compose(variants, players=players)
@@ -43,7 +55,7 @@ def one(args):
     agents = [make_bot(rs, opponent, seed * 31 + p) for p in range(players)]
     agents[me] = bot
     its = secs = 0.0
-    searched = 0
+    searched = overruled = 0
     while not game.is_over:
         agent = agents[game.to_act]
         action = decide(game, agent)
@@ -51,9 +63,10 @@ def one(args):
             its += bot.last_iterations
             secs += bot.last_seconds
             searched += 1
+            overruled += bot.last_overruled
             bot.last_iterations = 0
         game.apply(action)
-    return game.result.won(seat_name(me)), its, secs, searched
+    return game.result.won(seat_name(me)), its, secs, searched, overruled
 
 
 def main():
@@ -65,14 +78,18 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("-o", "--option", action="append", default=[])
+    ap.add_argument("--baseline", action="store_true", help="also play the opponent bot in ISMCTS's seat on the same seeds")
     a = ap.parse_args()
     options = _parse(a.option)
     variants = a.variants.split(",")
     tasks = [(variants, a.players, a.seed + i, options, a.opponent) for i in range(a.n)]
     t0 = time.perf_counter()
-    wins = its = secs = searched = 0
+    wins = its = secs = searched = overruled = 0
+    results: list[bool] = []
     with ProcessPoolExecutor(a.jobs) as ex:
-        for k, (won, i, s, d) in enumerate(ex.map(one, tasks), 1):
+        for k, (won, i, s, d, o) in enumerate(ex.map(one, tasks), 1):
+            overruled += o
+            results.append(won)
             wins += won
             its += i
             secs += s
@@ -80,11 +97,22 @@ def main():
             lo, hi = wilson_interval(wins, k)
             print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}]", flush=True)
     lo, hi = wilson_interval(wins, a.n)
+    if a.baseline:
+        with ProcessPoolExecutor(a.jobs) as ex:
+            base = list(ex.map(baseline, tasks))
+        bw = sum(base)
+        blo, bhi = wilson_interval(bw, a.n)
+        only_s = sum(1 for x, y in zip(results, base, strict=True) if x and not y)
+        only_b = sum(1 for x, y in zip(results, base, strict=True) if y and not x)
+        print(
+            f"{a.opponent} in the same seat on the same seeds: {bw}/{a.n} = {bw / a.n:.3f} [{blo:.3f}, {bhi:.3f}]; "
+            f"won by ismcts only {only_s}, by {a.opponent} only {only_b}"
+        )
     print(
         f"ismcts {options} players={a.players} vs {a.opponent if a.players > 1 else 'mafia'}: "
         f"{wins}/{a.n} = {wins / a.n:.3f} [{lo:.3f}, {hi:.3f}]; "
         f"{its / max(secs, 1e-9):.0f} iterations/s, {its / max(searched, 1):.0f} iterations and "
-        f"{secs / max(searched, 1):.3f} s per searched decision; {time.perf_counter() - t0:.0f} s wall"
+        f"{secs / max(searched, 1):.3f} s per searched decision; the prior overruled at {overruled} of {searched}; {time.perf_counter() - t0:.0f} s wall"
     )
 
 
