@@ -78,7 +78,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("-o", "--option", action="append", default=[])
-    ap.add_argument("--baseline", action="store_true", help="also play the opponent bot in ISMCTS's seat on the same seeds")
+    ap.add_argument(
+        "--baseline", action="store_true", help="also play the opponent bot in ISMCTS's seat on the same seeds"
+    )
     a = ap.parse_args()
     options = _parse(a.option)
     variants = a.variants.split(",")
