@@ -102,7 +102,11 @@ class ISMCTSBot:
     evaluate positions: the search plans and rolls out to the first decision ``horizon`` turns
     later, default 1, and evaluates there; 0: no horizon),
     ``c`` (UCB exploration constant, default 0.25), ``margin`` and ``scale`` (the share of the
-    reward given by the final score difference, default 0.3, and its scale in points, default 4, see :func:`rewards`).
+    reward given by the final score difference, default 0.3, and its scale in points, default 4, see :func:`rewards`),
+    ``paired`` (default True: rounds of common random numbers at the root, one sampled world per
+    round tried with every root action), ``prior`` ("auto": the registered ``greedy`` bot; "":
+    none) whose choice is played unless the search beats it by ``confidence`` standard errors of
+    the paired difference (default 1.0; unpaired: by ``trust`` in mean reward, default 0.02).
     """
 
     uses_view = False
@@ -402,11 +406,11 @@ class ISMCTSBot:
     def _horizon_turn(self, game: Game) -> float:
         """The search stops and evaluates at the first decision of the searcher's own turn that
         begins ``horizon`` turns or more after the current one (so pending choices are its own,
-        which is what the evaluation assumes), when the rollout bot can evaluate positions; else
-        never."""
+        which is what the evaluation assumes), whenever the rollouts are not random: a rollout
+        bot without ``evaluate`` is scored with the score sheet as it stands (:func:`standing`),
+        as whole games of a view-reading bot cost seconds (Bohnanza's greedy: ~2 s); random
+        rollouts run to the end."""
         if not self.horizon or self._rollout_name(game.ruleset) == "random":
-            return math.inf
-        if getattr(self._policy(game), "evaluate", None) is None:
             return math.inf
         return game.state.turn + self.horizon
 
