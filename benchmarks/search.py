@@ -43,7 +43,15 @@ def baseline(args):
     agents = [make_bot(rs, opponent, seed * 31 + p) for p in range(players)]
     while not game.is_over:
         game.apply(decide(game, agents[game.to_act]))
-    return game.result.won(seat_name(me))
+    return game.result.won(seat_name(me)), _ahead(game, me)
+
+
+def _ahead(game, me):
+    """Whether ``me`` scored more than every other player (the mafia aside): the head-to-head
+    result, as the mafia wins most 2-player games between greedy bots."""
+    scores = game.result.scores
+    own = scores.get(seat_name(me), 0)
+    return all(own > scores.get(seat_name(p), 0) for p in range(game.players) if p != me)
 
 
 def one(args):
@@ -66,7 +74,7 @@ def one(args):
             overruled += bot.last_overruled
             bot.last_iterations = 0
         game.apply(action)
-    return game.result.won(seat_name(me)), its, secs, searched, overruled
+    return game.result.won(seat_name(me)), its, secs, searched, overruled, _ahead(game, me)
 
 
 def main():
@@ -88,20 +96,23 @@ def main():
     t0 = time.perf_counter()
     wins = its = secs = searched = overruled = 0
     results: list[bool] = []
+    aheads = 0
     with ProcessPoolExecutor(a.jobs) as ex:
-        for k, (won, i, s, d, o) in enumerate(ex.map(one, tasks), 1):
+        for k, (won, i, s, d, o, ahead) in enumerate(ex.map(one, tasks), 1):
             overruled += o
+            aheads += ahead
             results.append(won)
             wins += won
             its += i
             secs += s
             searched += d
             lo, hi = wilson_interval(wins, k)
-            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}]", flush=True)
+            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}] ahead {aheads}", flush=True)
     lo, hi = wilson_interval(wins, a.n)
     if a.baseline:
         with ProcessPoolExecutor(a.jobs) as ex:
-            base = list(ex.map(baseline, tasks))
+            pairs = list(ex.map(baseline, tasks))
+        base = [w for w, _ in pairs]
         bw = sum(base)
         blo, bhi = wilson_interval(bw, a.n)
         only_s = sum(1 for x, y in zip(results, base, strict=True) if x and not y)
@@ -109,11 +120,17 @@ def main():
         print(
             f"{a.opponent} in the same seat on the same seeds: {bw}/{a.n} = {bw / a.n:.3f} [{blo:.3f}, {bhi:.3f}]; "
             f"won by ismcts only {only_s}, by {a.opponent} only {only_b}"
+            + (f"; ahead of the others {sum(h for _, h in pairs)}/{a.n}" if a.players > 1 else "")
         )
     print(
         f"ismcts {options} players={a.players} vs {a.opponent if a.players > 1 else 'mafia'}: "
         f"{wins}/{a.n} = {wins / a.n:.3f} [{lo:.3f}, {hi:.3f}]; "
-        f"{its / max(secs, 1e-9):.0f} iterations/s, {its / max(searched, 1):.0f} iterations and "
+        + (
+            f"ahead of the others {aheads}/{a.n} [{wilson_interval(aheads, a.n)[0]:.3f}, {wilson_interval(aheads, a.n)[1]:.3f}]; "
+            if a.players > 1
+            else ""
+        )
+        + f"{its / max(secs, 1e-9):.0f} iterations/s, {its / max(searched, 1):.0f} iterations and "
         f"{secs / max(searched, 1):.3f} s per searched decision; the prior overruled at {overruled} of {searched}; {time.perf_counter() - t0:.0f} s wall"
     )
 

@@ -106,7 +106,7 @@ class ISMCTSBot:
     ``paired`` (default True: rounds of common random numbers at the root, one sampled world per
     round tried with every root action), ``prior`` ("auto": the registered ``greedy`` bot; "":
     none) whose choice is played unless the search beats it by ``confidence`` standard errors of
-    the paired difference (default 1.0; unpaired: by ``trust`` in mean reward, default 0.02).
+    the paired difference (default 2.0; unpaired: by ``trust`` in mean reward, default 0.02).
     """
 
     uses_view = False
@@ -131,7 +131,7 @@ class ISMCTSBot:
         prior: str = "auto",
         trust: float = 0.02,
         paired: bool = True,
-        confidence: float = 1.0,
+        confidence: float = 2.0,
     ) -> None:
         iterations = int(iterations)
         if iterations < 0 or (iterations == 0 and not seconds):
