@@ -7,7 +7,11 @@ Prints, for Al Cabohne (2 players unless said otherwise):
 - OpenSpiel: random-play states per second through pyspiel, and solo games of OpenSpiel's
   Python ISMCTS bot (``max_simulations`` per decision): simulations per second.
 
-Timings vary with the machine and its load: run it on an idle machine.
+- tournaments (``--tournament``): games per second of ``beanframe.tournament.tournament`` with 1 and
+  2 workers, locally (processes) and with ``--backend ray`` (a local Ray instance; its start-up is
+  timed apart), on the same seeds (the results are identical: checked).
+
+Timings vary with the machine and its load: run it on an idle machine (the load is printed).
 """
 
 from __future__ import annotations
@@ -40,7 +44,9 @@ def core(players: int, games: int) -> None:
             n += 1
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
-    print(f"{players}p: observation {obs_t / n * 1e6:7.1f} us, information_state {info_t / n * 1e6:7.1f} us ({n} decisions)")
+    print(
+        f"{players}p: observation {obs_t / n * 1e6:7.1f} us, information_state {info_t / n * 1e6:7.1f} us ({n} decisions)"
+    )
 
 
 def pettingzoo(games: int) -> None:
@@ -95,11 +101,63 @@ def openspiel(games: int, simulations: int) -> None:
     )
 
 
+def tournament_scaling(games: int, bots: str, players: int) -> None:
+    """Games per second of a tournament with 1 and 2 workers, local and Ray (start-up apart)."""
+    import os
+
+    from beanframe.tournament import tournament
+
+    print(
+        f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} on {os.cpu_count()} CPUs"
+    )
+    wins = {}
+    for backend in ("local", "ray"):
+        for jobs in (1, 2):
+            t0 = time.perf_counter()
+            if backend == "ray":  # a local Ray instance: its start-up is not the games' cost
+                import ray
+
+                ray.init(num_cpus=jobs, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+                started = time.perf_counter() - t0
+                t0 = time.perf_counter()
+            else:
+                started = 0.0
+            result = tournament(
+                ["al_cabohne"],
+                bots.split(","),
+                n=games,
+                players=players,
+                seed=1,
+                bot_seed=5,
+                jobs=jobs,
+                backend=backend,
+            )
+            took = time.perf_counter() - t0
+            if backend == "ray":
+                ray.shutdown()
+            wins[(backend, jobs)] = repr([(r["bots"], r["scores"], r["moves"]) for r in result.records])
+            print(
+                f"tournament {bots} {players}p, {backend} x{jobs}: {games} games in {took:.1f} s = "
+                f"{games / took:.1f} games/s" + (f" (Ray start-up {started:.1f} s)" if started else ""),
+                flush=True,
+            )
+    same = len(set(wins.values())) == 1
+    print(f"same results with 1 and 2 workers, local and Ray: {same}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=10)
+    parser.add_argument(
+        "--tournament", type=int, default=0, metavar="GAMES", help="only the tournament scaling, with GAMES games"
+    )
+    parser.add_argument("--bots", default="greedy,random")
+    parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
+    if args.tournament:
+        tournament_scaling(args.tournament, args.bots, args.players)
+        return
     core(1, args.games)
     core(2, args.games)
     pettingzoo(max(1, args.games // 4))

@@ -5,6 +5,19 @@
 
 Solo: ISMCTS against the mafia. Two players: ISMCTS against ``--opponent``, seats alternating
 (game i: ISMCTS at seat i % 2), so the rate is seat-balanced. Game i has seed ``--seed + i``.
+``--baseline`` also plays the opponent bot (greedy) in ISMCTS's seat on the same seeds and counts
+the games only one of them won (a paired comparison).
+
+Measured 2026-11-22 on the shared 2-core machine (load average 9-23), seeds 1000-1059 (solo) and
+1000-1029 (2 players), ``--jobs 2``; greedy on seeds 1000-1199 solo: 127/200 = 63.5%:
+- ``-o iterations=60 -o confidence=1`` (search policy, paired rounds, greedy prior): solo 36/60
+  after 60 games against greedy's 41/60 on them (won only by ismcts 7, only by greedy 12); stopped.
+- ``-o iterations=40`` (confidence 2, the default): solo 41/60 = 68.3% [55.8, 78.7], greedy 41/60
+  on the same seeds (10 and 10 won by one of them only); 221 iterations/s, 41 iterations and
+  0.19 s per searched decision, greedy overruled at 460 of 9399 decisions. 2 players: 3/30 won
+  (greedy in that seat 2/30; the mafia wins most games), ahead of greedy 11/30 (greedy: 10/30).
+- ``-o iterations=24 -o rollout=greedy -o confidence=1.5`` (``--jobs 1``): solo 16/24, greedy 18/24
+  on the same seeds (3 and 5 won by one only); 102 iterations/s.
 """
 
 from __future__ import annotations
@@ -34,6 +47,26 @@ def _parse(opts):
     return out
 
 
+def baseline(args):
+    """The opponent bot (greedy) in ISMCTS's seat on the same seed: the paired comparison."""
+    variants, players, seed, _options, opponent = args
+    rs = beanframe.compose(variants, players=players)
+    game = rs.new_game(seed=seed)
+    me = seed % players
+    agents = [make_bot(rs, opponent, seed * 31 + p) for p in range(players)]
+    while not game.is_over:
+        game.apply(decide(game, agents[game.to_act]))
+    return game.result.won(seat_name(me)), _ahead(game, me)
+
+
+def _ahead(game, me):
+    """Whether ``me`` scored more than every other player (the mafia aside): the head-to-head
+    result, as the mafia wins most 2-player games between greedy bots."""
+    scores = game.result.scores
+    own = scores.get(seat_name(me), 0)
+    return all(own > scores.get(seat_name(p), 0) for p in range(game.players) if p != me)
+
+
 def one(args):
     variants, players, seed, options, opponent = args
     rs = beanframe.compose(variants, players=players)
@@ -43,7 +76,7 @@ def one(args):
     agents = [make_bot(rs, opponent, seed * 31 + p) for p in range(players)]
     agents[me] = bot
     its = secs = 0.0
-    searched = 0
+    searched = overruled = 0
     while not game.is_over:
         agent = agents[game.to_act]
         action = decide(game, agent)
@@ -51,9 +84,10 @@ def one(args):
             its += bot.last_iterations
             secs += bot.last_seconds
             searched += 1
+            overruled += bot.last_overruled
             bot.last_iterations = 0
         game.apply(action)
-    return game.result.won(seat_name(me)), its, secs, searched
+    return game.result.won(seat_name(me)), its, secs, searched, overruled, _ahead(game, me)
 
 
 def main():
@@ -65,26 +99,52 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("-o", "--option", action="append", default=[])
+    ap.add_argument(
+        "--baseline", action="store_true", help="also play the opponent bot in ISMCTS's seat on the same seeds"
+    )
     a = ap.parse_args()
     options = _parse(a.option)
     variants = a.variants.split(",")
     tasks = [(variants, a.players, a.seed + i, options, a.opponent) for i in range(a.n)]
     t0 = time.perf_counter()
-    wins = its = secs = searched = 0
+    wins = its = secs = searched = overruled = 0
+    results: list[bool] = []
+    aheads = 0
     with ProcessPoolExecutor(a.jobs) as ex:
-        for k, (won, i, s, d) in enumerate(ex.map(one, tasks), 1):
+        for k, (won, i, s, d, o, ahead) in enumerate(ex.map(one, tasks), 1):
+            overruled += o
+            aheads += ahead
+            results.append(won)
             wins += won
             its += i
             secs += s
             searched += d
             lo, hi = wilson_interval(wins, k)
-            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}]", flush=True)
+            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}] ahead {aheads}", flush=True)
     lo, hi = wilson_interval(wins, a.n)
+    if a.baseline:
+        with ProcessPoolExecutor(a.jobs) as ex:
+            pairs = list(ex.map(baseline, tasks))
+        base = [w for w, _ in pairs]
+        bw = sum(base)
+        blo, bhi = wilson_interval(bw, a.n)
+        only_s = sum(1 for x, y in zip(results, base, strict=True) if x and not y)
+        only_b = sum(1 for x, y in zip(results, base, strict=True) if y and not x)
+        print(
+            f"{a.opponent} in the same seat on the same seeds: {bw}/{a.n} = {bw / a.n:.3f} [{blo:.3f}, {bhi:.3f}]; "
+            f"won by ismcts only {only_s}, by {a.opponent} only {only_b}"
+            + (f"; ahead of the others {sum(h for _, h in pairs)}/{a.n}" if a.players > 1 else "")
+        )
     print(
         f"ismcts {options} players={a.players} vs {a.opponent if a.players > 1 else 'mafia'}: "
         f"{wins}/{a.n} = {wins / a.n:.3f} [{lo:.3f}, {hi:.3f}]; "
-        f"{its / max(secs, 1e-9):.0f} iterations/s, {its / max(searched, 1):.0f} iterations and "
-        f"{secs / max(searched, 1):.3f} s per searched decision; {time.perf_counter() - t0:.0f} s wall"
+        + (
+            f"ahead of the others {aheads}/{a.n} [{wilson_interval(aheads, a.n)[0]:.3f}, {wilson_interval(aheads, a.n)[1]:.3f}]; "
+            if a.players > 1
+            else ""
+        )
+        + f"{its / max(secs, 1e-9):.0f} iterations/s, {its / max(searched, 1):.0f} iterations and "
+        f"{secs / max(searched, 1):.3f} s per searched decision; the prior overruled at {overruled} of {searched}; {time.perf_counter() - t0:.0f} s wall"
     )
 
 

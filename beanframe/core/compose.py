@@ -272,6 +272,7 @@ class BotRegistry(_Registry):
         super().__init__()
         self.bots: dict[str, BotSpec] = {}
         self.action_values: dict[type[Action], Callable[..., Any]] = {}
+        self.rollout_policy: Callable[..., Any] | None = None
 
     def __call__(self, name: str, factory: Callable[..., Any], description: str = "") -> None:
         # make_bot calls factory(seed=..., ruleset=...): refuse a factory that cannot take them now
@@ -291,6 +292,14 @@ class BotRegistry(_Registry):
         if cls in self.action_values and not replace:
             raise ConfigError(f"{self.variant}: a bot value for {cls.__name__} exists already (use replace=True)")
         self.action_values[cls] = value
+
+    def search_policy(self, factory: Callable[..., Any], replace: bool = False) -> None:
+        """Give search bots a fast policy over sampled games: ``factory(ruleset, seed)`` makes an
+        object with ``act(game, legal_actions)`` (and optionally ``evaluate(game, player)``, a
+        worth in points). It reads a determinized copy's state, never the real game's."""
+        if self.rollout_policy is not None and not replace:
+            raise ConfigError(f"{self.variant}: a search policy exists already (use replace=True)")
+        self.rollout_policy = factory
 
 
 # --------------------------------------------------------------------------------------------

@@ -138,6 +138,7 @@ class Ruleset:
         self.listeners = events_reg.listeners
         self.bots: dict[str, BotSpec] = bots_reg.bots
         self.action_values = MappingProxyType(bots_reg.action_values)  # what bots know of actions
+        self.search_policy = bots_reg.rollout_policy  # search bots' rollouts on sampled games (or None)
         from beanframe.core.observation import build_layout  # numpy-free: collected here, encoded on demand
 
         self.observation_layout = build_layout(self)

@@ -176,6 +176,9 @@ def beanframe_register_bots(register: BotRegistry) -> None:
     taking it (None: no opinion now). Bots that evaluate actions (Al Cabohne's greedy bot) use it
     for classes they do not model and leave an action with no value alone unless it is all that is
     legal. A second value for a class needs ``replace=True``.
+    ``register.search_policy(factory, replace=False)``: ``factory(ruleset, seed)`` makes search
+    bots' fast rollout policy over *sampled* games (``act(game, legal_actions)``, optionally
+    ``evaluate(game, player)``); it ends up in ``ruleset.search_policy`` (None: none).
 
     Result: none (collected through ``register``; the values end up in ``ruleset.action_values``).
     """

@@ -37,6 +37,10 @@ class InformationSet:
         info = getattr(self._guess, "information_state", None)
         return info(self.player) if callable(info) else None
 
+    def view(self):
+        """The player's own view (the guess keeps everything the player sees)."""
+        return self._guess.view(self.player)
+
     def sample(self, rng: random.Random) -> Game:
         """A new game in which everything the player cannot see is redealt with ``rng``."""
         return self._guess.determinize(self.player, rng)

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from beanframe.search.infoset import InformationSet
 
 
+POLICY = "policy"  # rollout by the variants' registered search policy (it reads the sampled state)
+
+
 class _Node:
     __slots__ = ("player", "visits", "wins", "avail", "children")
 
@@ -99,7 +102,11 @@ class ISMCTSBot:
     evaluate positions: the search plans and rolls out to the first decision ``horizon`` turns
     later, default 1, and evaluates there; 0: no horizon),
     ``c`` (UCB exploration constant, default 0.25), ``margin`` and ``scale`` (the share of the
-    reward given by the final score difference, default 0.3, and its scale in points, default 4, see :func:`rewards`).
+    reward given by the final score difference, default 0.3, and its scale in points, default 4, see :func:`rewards`),
+    ``paired`` (default True: rounds of common random numbers at the root, one sampled world per
+    round tried with every root action), ``prior`` ("auto": the registered ``greedy`` bot; "":
+    none) whose choice is played unless the search beats it by ``confidence`` standard errors of
+    the paired difference (default 2.0; unpaired: by ``trust`` in mean reward, default 0.02).
     """
 
     uses_view = False
@@ -107,7 +114,7 @@ class ISMCTSBot:
     name = "ismcts"
     # the kit checks legality, not strength: one iteration of a short random rollout per decision,
     # so a whole game of a long variant (Bohnaparte: ~2,500 decisions) stays a matter of seconds
-    check_options = {"iterations": 1, "rollout": "random", "depth": 5}
+    check_options = {"iterations": 1, "rollout": "random", "depth": 5, "prior": ""}
 
     def __init__(
         self,
@@ -121,6 +128,10 @@ class ISMCTSBot:
         c: float = 0.25,
         margin: float = 0.3,
         scale: float = 4.0,
+        prior: str = "auto",
+        trust: float = 0.02,
+        paired: bool = True,
+        confidence: float = 2.0,
     ) -> None:
         iterations = int(iterations)
         if iterations < 0 or (iterations == 0 and not seconds):
@@ -141,6 +152,13 @@ class ISMCTSBot:
         if not 0.0 <= self.margin <= 1.0 or self.scale <= 0:
             raise ConfigError(f"ismcts: margin must be in [0, 1] and scale positive (got {margin}, {scale})")
         self._policies: dict[Any, Any] = {}  # ruleset -> rollout bot
+        self.prior = str(prior)
+        self.trust = float(trust)
+        self.paired = bool(paired) and paired not in ("0", "false", "no")
+        self.confidence = float(confidence)
+        self._rounds: dict[Any, list[float]] | None = None
+        self._priors: dict[Any, Any] = {}  # ruleset -> prior bot
+        self.last_overruled = False
         self._root_game: Any = None  # the first sample of the current search, and its worth
         self._base: list[float] | None = None
         self._stop_turn: float = math.inf
@@ -155,14 +173,47 @@ class ISMCTSBot:
             return legal_actions[0]
         if info is None:
             raise ConfigError("ismcts needs the player's information set: play it with beanframe.search.play_game or a tournament")
+        prior = self._prior_choice(info, legal_actions)
         root = self.search(info)
+        if self.paired:
+            best = self._paired_choice(prior)
+            if best in legal_actions:
+                self.last_overruled = prior is not None and best != prior
+                return best
         legal = set(legal_actions)
+        children = root.children
         best = max(
-            (a for a in root.children if a in legal),
-            key=lambda a: (root.children[a].visits, root.children[a].wins),
+            (a for a in children if a in legal),
+            key=lambda a: (children[a].visits, children[a].wins),
             default=None,
         )
+        if prior is not None and best != prior:
+            # the search overrules the prior bot only when it finds a clearly better action
+            pc = children.get(prior)
+            if best is None or (pc is not None and children[best].wins / children[best].visits < pc.wins / pc.visits + self.trust):
+                best = prior
+        self.last_overruled = prior is not None and best != prior
         return best if best is not None else legal_actions[self.rng.randrange(len(legal_actions))]
+
+    def _prior_choice(self, info: InformationSet, legal_actions: Sequence[Action]) -> Action | None:
+        """The prior bot's choice from the player's view (the search must beat it to overrule)."""
+        game = info._guess
+        rs = game.ruleset
+        name = self.prior
+        if name == "auto":
+            name = "greedy" if "greedy" in rs.bots else ""
+        if not name:
+            return None
+        bot = self._priors.get(rs)
+        if bot is None:
+            from beanframe.agents import make_bot
+
+            if getattr(rs.bots.get(name), "factory", None) is ISMCTSBot:
+                raise ConfigError("ismcts cannot use itself as its prior")
+            bot = self._priors[rs] = make_bot(rs, name, self.rng.getrandbits(48))
+        view = info.view() if getattr(bot, "uses_view", True) else None
+        choice = bot.act(view, legal_actions)
+        return choice if choice in legal_actions else None
 
     # -- the search ---------------------------------------------------------------------------
     def search(self, info: InformationSet) -> _Node:
@@ -171,6 +222,9 @@ class ISMCTSBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         start = time.perf_counter()
         n = 0
+        self._rounds = None
+        if self.paired:
+            return self._search_paired(info, root, deadline, start)
         while True:
             if self.iterations and n >= self.iterations:
                 break
@@ -186,7 +240,53 @@ class ISMCTSBot:
         self.last_seconds = time.perf_counter() - start
         return root
 
-    def _iterate(self, root: _Node, game: Game, rng: random.Random) -> None:
+    def _search_paired(self, info: InformationSet, root: _Node, deadline: float | None, start: float) -> _Node:
+        """Rounds of common random numbers: each round samples one world and runs one iteration
+        for *every* root action in a clone of it (the same deck, the same flips), so the root
+        actions are compared on the same luck; below the root the tree is the usual ISMCTS."""
+        rng = self.rng
+        me = info.player
+        legal: list = []
+        rounds: dict[Any, list[float]] = {}
+        n = 0
+        while True:
+            if self.iterations and n >= self.iterations and n:
+                break
+            if deadline is not None and n and time.perf_counter() >= deadline:
+                break
+            game = info.sample(rng)
+            if n == 0:
+                self._root_game, self._base = game.clone(), None
+                self._stop_turn, self._me = self._horizon_turn(game), me
+                legal = game.legal_actions(me)
+                rounds = {a: [] for a in legal}
+            for a in legal:
+                reward = self._iterate(root, game.clone(), rng, first=a)
+                rounds[a].append(reward[me])
+                n += 1
+        self._rounds = rounds
+        self.last_iterations = n
+        self.last_seconds = time.perf_counter() - start
+        return root
+
+    def _paired_choice(self, prior: Action | None) -> Action | None:
+        """The root action with the best mean over the rounds; the prior bot's choice unless that
+        one is better by more than ``confidence`` standard errors of the paired difference."""
+        rounds = self._rounds
+        if not rounds:
+            return prior
+        best = max(rounds, key=lambda a: sum(rounds[a]))
+        if prior is None or prior not in rounds or best == prior:
+            return best
+        diffs = [x - y for x, y in zip(rounds[best], rounds[prior], strict=True)]
+        k = len(diffs)
+        mean = sum(diffs) / k
+        if k < 2:
+            return prior
+        var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+        return best if mean > 0 and mean > self.confidence * math.sqrt(var / k) else prior
+
+    def _iterate(self, root: _Node, game: Game, rng: random.Random, first: Any = None) -> list[float]:
         node = root
         path = []
         c = self.c
@@ -199,6 +299,16 @@ class ISMCTSBot:
                 game.apply(legal[0])
                 continue
             children = node.children
+            if first is not None:  # a paired round: the root action is given
+                action, first = first, None
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = _Node(game.to_act)
+                child.avail += 1
+                game.apply(action)
+                path.append(child)
+                node = child
+                continue
             untried = []
             for a in legal:
                 child = children.get(a)
@@ -233,6 +343,7 @@ class ISMCTSBot:
         for nd in path:
             nd.visits += 1
             nd.wins += reward[nd.player]
+        return reward
 
     def _evaluate(self, game: Game) -> list[float]:
         """Each player's reward for a position the search stops at: the rollout bot's
@@ -243,11 +354,17 @@ class ISMCTSBot:
         evaluate = getattr(policy, "evaluate", None)
         if evaluate is None:
             return standing(game, self.scale)
+        if self._rollout_name(game.ruleset) != POLICY:  # a bot: it evaluates views
+            bot_evaluate = evaluate
+
+            def evaluate(g, p):
+                return bot_evaluate(g.view(p))
+
         scale = self.scale
         base = self._base
         if base is None:  # worth is a level (coins): compare it with the root's, or tanh saturates
-            base = self._base = [evaluate(self._root_game.view(p)) for p in range(game.players)]
-        return [0.5 + 0.5 * math.tanh((evaluate(game.view(p)) - base[p]) / scale) for p in range(game.players)]
+            base = self._base = [evaluate(self._root_game, p) for p in range(game.players)]
+        return [0.5 + 0.5 * math.tanh((evaluate(game, p) - base[p]) / scale) for p in range(game.players)]
 
     def _rollout(self, game: Game, rng: random.Random) -> None:
         """Play on with the rollout policy: to the end, or to the evaluation horizon (when the
@@ -264,9 +381,19 @@ class ISMCTSBot:
                     game.apply(legal[0])
             return
         policy = self._policy(game)
-        wants_view = getattr(policy, "uses_view", True)
         stop, me = self._stop_turn, self._me
         state = game.state
+        if self._rollout_name(game.ruleset) == POLICY:  # the variant's policy reads the sample
+            act = policy.act
+            while not game.is_over and left and (state.turn < stop or state.active != me):
+                legal = game.legal_actions()
+                if len(legal) == 1:
+                    game.apply(legal[0])
+                    continue
+                left -= 1
+                game.apply(act(game, legal))
+            return
+        wants_view = getattr(policy, "uses_view", True)
         while not game.is_over and left and (state.turn < stop or state.active != me):
             legal = game.legal_actions()
             if len(legal) == 1:
@@ -279,16 +406,18 @@ class ISMCTSBot:
     def _horizon_turn(self, game: Game) -> float:
         """The search stops and evaluates at the first decision of the searcher's own turn that
         begins ``horizon`` turns or more after the current one (so pending choices are its own,
-        which is what the evaluation assumes), when the rollout bot can evaluate positions; else
-        never."""
+        which is what the evaluation assumes), whenever the rollouts are not random: a rollout
+        bot without ``evaluate`` is scored with the score sheet as it stands (:func:`standing`),
+        as whole games of a view-reading bot cost seconds (Bohnanza's greedy: ~2 s); random
+        rollouts run to the end."""
         if not self.horizon or self._rollout_name(game.ruleset) == "random":
-            return math.inf
-        if getattr(self._policy(game), "evaluate", None) is None:
             return math.inf
         return game.state.turn + self.horizon
 
     def _rollout_name(self, ruleset: Any) -> str:
-        if self.rollout == "auto":  # the variants' greedy bot where one is registered
+        if self.rollout == "auto":  # the variants' search policy, else their greedy bot
+            if getattr(ruleset, "search_policy", None) is not None:
+                return POLICY
             return "greedy" if "greedy" in ruleset.bots else "random"
         return self.rollout
 
@@ -299,6 +428,12 @@ class ISMCTSBot:
             from beanframe.agents import make_bot
 
             name = self._rollout_name(rs)
+            if name == POLICY:
+                factory = getattr(rs, "search_policy", None)
+                if factory is None:
+                    raise ConfigError("ismcts: rollout 'policy': no variant of this ruleset registers a search policy")
+                policy = self._policies[rs] = factory(rs, self.rng.getrandbits(48))
+                return policy
             if getattr(rs.bots.get(name), "factory", None) is ISMCTSBot:
                 raise ConfigError("ismcts cannot use itself as its rollout policy")
             policy = make_bot(rs, name, self.rng.getrandbits(48))

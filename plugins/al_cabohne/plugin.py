@@ -192,6 +192,9 @@ def beanframe_register_bots(register):
     from .bots import GreedyBot
 
     register("greedy", GreedyBot, "plays Al Cabohne sensibly: keeps valuable fields, feeds the mafia on purpose")
+    from .search import rollout_policy  # search bots' fast rollouts over sampled games
+
+    register.search_policy(rollout_policy)
 
 
 @hookimpl

@@ -81,8 +81,13 @@ def _permuted(game, rng):
     return other
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{"iterations": 12, "rollout": "random", "depth": 10}, {"iterations": 12, "confidence": 0.0}],
+    ids=["random-rollouts", "search-policy-paired"],
+)
 @pytest.mark.parametrize("players", [1, 2])
-def test_permuting_the_unseen_cards_never_changes_the_choice(players):
+def test_permuting_the_unseen_cards_never_changes_the_choice(players, options):
     # issue 10: the bot never reads hidden state. The bot's seed is fixed; only what the player
     # to act cannot see changes (checked to change: the deck order differs).
     game = _position(players=players)
@@ -92,7 +97,7 @@ def test_permuting_the_unseen_cards_never_changes_the_choice(players):
         other = game if k == 0 else _permuted(game, rng)
         if k:
             assert other.part("beans").deck != game.part("beans").deck
-        bot = ISMCTSBot(seed=42, iterations=12, rollout="random", depth=10)
+        bot = ISMCTSBot(seed=42, **options)
         choices.add(decide(other, bot).code)
     assert len(choices) == 1
 
@@ -122,12 +127,76 @@ def test_a_time_budget_stops_the_search():
     assert bot.last_iterations >= 1
 
 
-def test_the_greedy_rollout_policy_is_taken_from_the_registry():
+def test_the_rollout_policy_is_taken_from_the_registry():
+    # Al Cabohne registers a search policy over sampled games: "auto" takes it
     game = _position(players=1)
-    bot = ISMCTSBot(seed=1, iterations=2, depth=3)  # rollout "auto": the registered greedy bot
+    bot = ISMCTSBot(seed=1, iterations=2, depth=3)
     action = decide(game, bot)
     assert action in game.legal_actions()
+    assert type(bot._policies[game.ruleset]).__name__ == "RolloutPolicy"
+    # a bot name still selects that bot (it plays from views of the sample)
+    bot = ISMCTSBot(seed=1, iterations=2, depth=3, rollout="greedy")
+    assert decide(game, bot) in game.legal_actions()
     assert type(bot._policies[game.ruleset]).__name__ == "GreedyBot"
+
+
+def test_without_a_search_policy_auto_falls_back_to_the_greedy_bot():
+    rs = beanframe.compose(["bohnanza"], players=3)
+    assert rs.search_policy is None
+    bot = ISMCTSBot(seed=1, iterations=1, depth=2)
+    assert bot._rollout_name(rs) == "greedy"
+    with pytest.raises(ConfigError, match="search policy"):
+        ISMCTSBot(seed=1, rollout="policy")._policy(rs.new_game(seed=1))
+
+
+def test_a_second_search_policy_needs_replace():
+    from beanframe.core.compose import BotRegistry
+
+    reg = BotRegistry()
+    reg.variant = "mine"
+    reg.search_policy(lambda ruleset, seed: None)
+    with pytest.raises(ConfigError, match="search policy exists already"):
+        reg.search_policy(lambda ruleset, seed: None)
+    reg.search_policy(lambda ruleset, seed: 1, replace=True)
+    assert reg.rollout_policy(None, None) == 1
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_al_cabohnes_search_policy_plays_whole_games_legally(players):
+    rs = beanframe.compose(["al_cabohne"], players=players)
+    policy = rs.search_policy(rs, 3)
+    game = rs.new_game(seed=5)
+    while not game.is_over:
+        legal = game.legal_actions()
+        action = policy.act(game, legal)
+        assert action in legal
+        game.apply(action)
+    assert isinstance(policy.evaluate(game, 0), float)
+
+
+def test_the_prior_is_kept_unless_the_paired_rounds_clearly_beat_it():
+    bot = ISMCTSBot(seed=1, confidence=1.0)
+    bot._rounds = {"a": [0.5, 0.6, 0.4, 0.5], "b": [0.51, 0.58, 0.45, 0.49]}
+    assert bot._paired_choice("a") == "a"  # b's mean is higher, but within the noise
+    bot._rounds = {"a": [0.5, 0.6, 0.4, 0.5], "b": [0.6, 0.7, 0.5, 0.6]}
+    assert bot._paired_choice("a") == "b"  # better by 0.1 in every round
+    assert bot._paired_choice(None) == "b"
+
+
+def test_the_prior_bot_is_played_when_the_search_has_no_evidence():
+    game = _position(players=1)
+    legal = game.legal_actions()
+    greedy = make_bot(game.ruleset, "greedy", seed=1)
+    bot = ISMCTSBot(seed=1, iterations=1, rollout="random", depth=1, confidence=1e9)
+    assert decide(game, bot) == greedy.act(game.view(game.to_act), legal)
+    assert not bot.last_overruled
+
+
+def test_the_unpaired_tree_search_still_plays():
+    game = _position(players=2)
+    bot = ISMCTSBot(seed=1, iterations=8, paired=False, prior="", depth=4)
+    assert decide(game, bot) in game.legal_actions()
+    assert bot.last_iterations == 8
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,142 @@
+"""Al Cabohne's contribution to search bots: a fast rollout policy and a leaf evaluation that read
+a (determinized) game's state directly (architecture.md section 18.3).
+
+A search bot plays thousands of moves a second inside *sampled* games (``game.determinize``: every
+card the searcher cannot see is a guess there), so reading their state is fair; the greedy bot
+(``bots.GreedyBot``) builds a model from a view and looks through the rest of the turn, which
+costs about a millisecond a decision: too slow for rollouts. :class:`RolloutPolicy` scores each
+legal action by a one-line change of a small evaluation (coins, each own field's progress along
+its bean-o-meter, the mafia's gain per card it receives), a few microseconds each, with the same
+plain rule functions as the game (``CardSet.value``, the mafia's ``collector``). Its
+``evaluate(game, player)`` is the greedy bot's own evaluation of that player's view (in coins),
+which the search uses where it stops before the end.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from beanframe.beans.options import BuyField, Harvest
+
+from .actions import DiscardLeftover, Gift, GivePile, Pass, PlantFront, PlantLeftover, PlantPile
+from .mafia import collector
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game, Ruleset
+
+BEANS, MAFIA = "beans", "mafia"
+
+
+def progress_table(meter: tuple[int, ...], count: int) -> tuple[float, ...]:
+    """Coins as a piecewise-linear function of a field's size through each bean-o-meter step,
+    for sizes 0..count: a field's progress, counted before it pays."""
+    points = [(0, 0.0)] + [(size, float(k)) for k, size in enumerate(meter, 1) if size]
+    out = []
+    for n in range(count + 1):
+        if n >= points[-1][0]:
+            out.append(points[-1][1])
+            continue
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+            if x0 <= n <= x1:
+                out.append(y0 + (y1 - y0) * (n - x0) / (x1 - x0))
+                break
+    return tuple(out)
+
+
+class RolloutPolicy:
+    """``act(game, legal) -> action`` for the player to act in ``game`` (a sampled copy), and
+    ``evaluate(game, player) -> float`` (the greedy bot's evaluation of the player's view)."""
+
+    def __init__(self, ruleset: Ruleset, seed: int | None = None) -> None:
+        params = ruleset.config.params
+        self.cards = cards = params["beans"].cards
+        self.rng = random.Random(seed)
+        self.solo = ruleset.players == 1
+        factor = params["al_cabohne"].solo_mafia_factor if self.solo else 1
+        self.km = float(factor)
+        self.value = cards.value
+        self.meter = [tuple(b.meter) for b in cards.beans]
+        self.curve = [progress_table(tuple(b.meter), b.count + 40) for b in cards.beans]
+        self.field_cost = params["beans"].third_field_cost
+        self._ruleset = ruleset
+        self._greedy: Any = None
+
+    # -- a move of a rollout ------------------------------------------------------------------
+    def act(self, game: Game, legal) -> Any:
+        best, best_s = None, -1e9
+        score = self._score
+        rng = self.rng
+        table, mafia = game.part(BEANS), game.part(MAFIA)
+        me = game.to_act
+        for a in legal:
+            s = score(table, mafia, me, a) + rng.random() * 0.01
+            if s > best_s:
+                best, best_s = a, s
+        return best
+
+    def _pot(self, bean: int, n: int) -> float:
+        c = self.curve[bean]
+        return c[n] if n < len(c) else c[-1]
+
+    def _gain(self, fields, bean: int, k: int, f: int) -> float:
+        field = fields[f]
+        if field:
+            n = len(field)
+            return self._pot(bean, n + k) - self._pot(bean, n)
+        return self._pot(bean, k) - 0.4
+
+    def _to_boss(self, mafia, bean: int, k: int, b: int) -> float:
+        thr = mafia.thresholds[b]
+        size = self.meter[bean][thr - 1] or 1
+        cost = self.km * k * thr / size
+        if not mafia.bosses[b]:
+            cost += 0.5 * self.km  # a new boss keeps collecting that bean
+        return -cost
+
+    def _score(self, table, mafia, me: int, a) -> float:
+        t = type(a)
+        fields = table.fields[me]
+        if t is PlantFront:
+            return self._gain(fields, table.hands[me][0], 1, a.field) + 0.2
+        if t is PlantPile:
+            pile = table.piles[a.pile]
+            return self._gain(fields, pile[0], len(pile), a.field) + 0.5
+        if t is GivePile:
+            pile = table.piles[a.pile]
+            return self._to_boss(mafia, pile[0], len(pile), a.boss)
+        if t is Harvest:
+            f = fields[a.field]
+            bean, n = f[-1], len(f)
+            v = self.value(bean, n)
+            loss = self._pot(bean, n) - v
+            # a field at its top step only waits to be taxed or blocked: sell it
+            return (0.3 if n >= self.meter[bean][3] else 0.0) - loss - 0.2
+        if t is Gift:
+            bean = table.hands[me][a.hand]
+            fits = any(f and f[-1] == bean for f in fields)
+            s = self._to_boss(mafia, bean, 1, a.boss) - (0.8 if fits else 0.0)
+            return s + (0.6 * self.km if self.solo else -0.5)  # solo: a card out of the hand unclogs it
+        if t is PlantLeftover:
+            return self._gain(fields, table.leftovers[a.pile][0], 1, a.field)
+        if t is DiscardLeftover:
+            bean = table.leftovers[a.pile][0]
+            return -0.3 if collector(mafia, bean) is not None else 0.0
+        if t is BuyField:
+            return 0.5 if len(table.deck) > 40 else -1.0
+        if t is Pass:
+            return 0.0
+        return 0.0  # PayTax, Done and anything a house rule adds: neutral
+
+    # -- a position the search stops at -------------------------------------------------------
+    def evaluate(self, game: Game, player: int) -> float:
+        greedy = self._greedy
+        if greedy is None:
+            from .bots import GreedyBot
+
+            greedy = self._greedy = GreedyBot(self._ruleset, seed=0)
+        return greedy.evaluate(game.view(player))
+
+
+def rollout_policy(ruleset: Ruleset, seed: int | None) -> RolloutPolicy:
+    return RolloutPolicy(ruleset, seed)
