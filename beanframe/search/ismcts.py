@@ -95,7 +95,8 @@ def standing(game: Game, scale: float = 10.0) -> list[float]:
 class ISMCTSBot:
     """``act(view, legal_actions, info)``: searches the information set ``info`` (never the game).
 
-    Options: ``iterations`` (per decision, default 200; 0 with ``seconds``: no count limit),
+    Options: ``iterations`` (per decision, default 200; 0 with ``seconds``: no count limit; the
+    paired search runs whole rounds, one iteration per root action, so it may run up to a round more),
     ``seconds`` (per decision, default none), ``rollout`` ("auto": the registered ``greedy`` bot
     if there is one, else "random"; or a registered bot's name), ``depth`` (rollout decisions
     before the leaf is evaluated, default 0: no limit), ``horizon`` (with a rollout bot that can

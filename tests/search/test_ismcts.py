@@ -47,7 +47,8 @@ def test_ismcts_plays_a_whole_game_legally(players):
     bots = [ISMCTSBot(seed=p, **FAST) for p in range(players)]
     play_game(game, bots)  # apply() refuses anything illegal
     assert game.is_over and game.result.winners
-    assert bots[0].last_iterations in (0, FAST["iterations"])
+    # the budget is met (paired rounds run whole: one iteration per root action, so a round may overshoot)
+    assert bots[0].last_iterations == 0 or bots[0].last_iterations >= FAST["iterations"]
 
 
 def _position(players=2, seed=3, moves=25):
