@@ -9,11 +9,10 @@ The frame's ``group`` is the players who have not passed since the last *change*
 accepted, rejected, withdrawn or voided): a change brings everyone back. The offer book, its
 ids, caps, answers and events are the core's bounded offer protocol (:mod:`beanframe.core.offers`);
 what an item is, how items move and when an offer goes stale are Bohnanza's (here and in
-``offers.py``). Trading ends when the
-active player ends it or when the group is empty. Caps bound it: every player starts at most
-``offers_per_turn`` offers a turn (a draft counts when started, sent or scrapped) of at most
-``cards_per_offer`` cards given and as many asked, and each offer is answered once; so every
-trade phase ends.
+``offers.py``). Trading ends when the active player ends it or when the group is empty. Caps
+bound it: every player starts at most ``offers_per_turn`` offers a turn (a draft counts when
+started, sent or scrapped) of at most ``cards_per_offer`` cards given and as many asked, and each
+offer is answered once; so every trade phase ends.
 """
 
 from __future__ import annotations
