@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import beanframe
 from beanframe.core.offers import Caps, Offer, OfferBook, addressees, seat_order
 from beanframe.errors import IllegalActionError
+from beanframe.testing import conformance_suite
 
 from .fakes_offers import CAPS, HAND, PART, ROUNDS, barter
 
@@ -228,3 +229,9 @@ def test_only_the_maker_knows_the_hand_positions(rs3):
     # a draft is the maker's alone: the others only see that one is being built
     a.apply("give h2", 0)
     assert a.view(1)[PART].draft is None and a.view(1)[PART].drafting[0]
+
+
+def test_the_barter_game_passes_the_conformance_kit():
+    # every check of the kit (legality, clones, views and private records leak nothing, save/load,
+    # determinism) over random games of a game that trades through the core's offers alone
+    conformance_suite([barter()], players=[2, 4], games=2, bot_games=0)
