@@ -141,20 +141,30 @@ class OfferBook:
         """Whether ``draft`` may take one more item given, and one more asked."""
         return draft.n_given < caps.items, draft.n_asked < caps.items
 
+    def room_for(self, player: int, caps: Caps) -> tuple[bool, bool]:
+        """Whether ``player`` may add an item given, and one asked, now: to their draft while it
+        has room, or as the first item of a new draft while they have an offer left."""
+        d = self.drafts[player]
+        if d is None:
+            ok = self.started[player] < caps.offers
+            return ok, ok
+        return d.n_given < caps.items, d.n_asked < caps.items
+
     def answer_actions(
         self,
         player: int,
         accept: Sequence[Any],
         reject: Sequence[Any],
         withdraw: Sequence[Any] | None = None,
-        can_accept: Callable[[Offer], bool] | None = None,
+        can_accept: Callable[..., bool] | None = None,
+        *args: Any,
     ) -> list:
-        """The answers ``player`` may give now: ``accept[id]`` (if ``can_accept(offer)``) and
-        ``reject[id]`` for each open offer to them, ``withdraw[id]`` for each of their own."""
+        """The answers ``player`` may give now: ``accept[id]`` (if ``can_accept(offer, *args)``)
+        and ``reject[id]`` for each open offer to them, ``withdraw[id]`` for each of their own."""
         out = []
         for o in self.offers:
             if o.to == player:
-                if can_accept is None or can_accept(o):
+                if can_accept is None or can_accept(o, *args):
                     out.append(accept[o.id])
                 out.append(reject[o.id])
             elif o.maker == player and withdraw is not None:
@@ -267,5 +277,5 @@ def addressees(player: int, players: int, hub: int | None = None) -> list[int]:
 def seat_order(players: int, first: int, who: Sequence[int] | None = None) -> tuple[int, ...]:
     """``who`` (default: everyone) in seat order starting with ``first``."""
     if who is None:
-        return tuple((first + i) % players for i in range(players))
+        return (*range(first, players), *range(first))
     return tuple(sorted(who, key=lambda p: (p - first) % players))

@@ -17,7 +17,6 @@ offer is answered once; so every trade phase ends.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
@@ -67,50 +66,52 @@ def everyone(game: Game) -> tuple[int, ...]:
     return _seat_order(game.state.players, game.state.active)
 
 
-@lru_cache(maxsize=64)
-def caps(offers_per_turn: int, cards_per_offer: int) -> Caps:
-    """The core's caps for Bohnanza's options (one record per pair: legal lists ask often)."""
-    return Caps(offers_per_turn, cards_per_offer)
-
-
 class TradeStep(Step):
     """The ``trade`` group decision (see the module). Bohnaparte may wrap the ``trade`` phase to
     turn up more face-up cards before anyone decides (frames are resolved after the phase)."""
 
     kind = "trade"
+    #: the core's caps for this ruleset's options (made on first use: legal lists ask often)
+    caps: Caps | None = None
+
+    def __init__(self) -> None:
+        self.sends: dict[tuple[int, int, int], tuple] = {}  # (player, active, players) -> send actions
 
     # -- what a player may do -----------------------------------------------------------------
     def legal_for(self, game: Game, frame: Frame, player: int):
         s = game.state
         trade: TradeTable = s.parts[PART]
         rules = rules_of(game)
-        cap = caps(rules.offers_per_turn, rules.cards_per_offer)
+        cap = self.caps
+        if cap is None or cap.offers != rules.offers_per_turn or cap.items != rules.cards_per_offer:
+            cap = self.caps = Caps(rules.offers_per_turn, rules.cards_per_offer)  # once per ruleset
         active = frame.player
         hand = s.parts[BEANS].hands[player]
         fu = trade.face_up
-        out = trade.answer_actions(player, A.ACCEPT, A.REJECT, A.WITHDRAW, lambda o: can_accept(o, hand, fu)) if trade.offers else []
+        out = trade.answer_actions(player, A.ACCEPT, A.REJECT, A.WITHDRAW, can_accept, hand, fu) if trade.offers else []
         d = trade.drafts[player]
-        if d is None:
-            if trade.left(player, cap):  # a first card starts a draft
+        give, ask = trade.room_for(player, cap)  # a first item starts a draft (and uses an offer)
+        if give:
+            if d is None:
                 out += A.GIVE_HAND[: len(hand)]
-                face = [k for k, c in enumerate(fu) if c != GONE]
                 if player == active:
-                    out += [A.GIVE_FACE[k] for k in face]
-                out += A.ASK[: len(trade.names)]
-                if player != active:
-                    out += [A.WANT_FACE[k] for k in face]
-        else:
-            give, ask = trade.room(d, cap)
-            if give:
+                    out += [A.GIVE_FACE[k] for k, c in enumerate(fu) if c != GONE]
+            else:
                 out += [A.GIVE_HAND[i] for i in range(len(hand)) if i not in d.secret]
                 if player == active:
                     out += [A.GIVE_FACE[k] for k, c in enumerate(fu) if c != GONE and k not in d.face_up]
-            if ask:
-                out += A.ASK[: len(trade.names)]
-                if player != active:
-                    out += [A.WANT_FACE[k] for k, c in enumerate(fu) if c != GONE and k not in d.wants]
+        if ask:
+            out += A.ASK[: len(trade.names)]
+            if player != active:
+                wants = () if d is None else d.wants
+                out += [A.WANT_FACE[k] for k, c in enumerate(fu) if c != GONE and k not in wants]
+        if d is not None:
             if not d.empty:
-                out += [A.SEND[p] for p in addressees(player, s.players, active)]
+                key = (player, active, s.players)
+                sends = self.sends.get(key)
+                if sends is None:  # the core's addressees, as interned actions, once per seat pair
+                    sends = self.sends[key] = tuple(A.SEND[p] for p in addressees(player, s.players, active))
+                out += sends
             out.append(A.SCRAP)
         out.append(BA.PASS)
         if player == active:
@@ -158,7 +159,7 @@ class TradeStep(Step):
         else:
             trade.withdraw(game, trade.offer(action.offer), player)
         # a change: everyone may act again
-        reopen(game, frame, everyone(game))
+        reopen(game, frame, _seat_order(s.players, s.active))
 
     def execute(self, game: Game, offer: Offer) -> None:
         """Carry out an accepted offer: each side's cards go to the other's set-aside cards."""
