@@ -47,6 +47,7 @@ from beanframe.core.observation import relative
 from .actions import PRICES
 from .data import CARDS, DISTRICTS, EVENTS, GANGS
 from .state import PART
+from .trade import terms
 
 if TYPE_CHECKING:
     import numpy as np
@@ -146,8 +147,8 @@ def register(register, config: Config) -> None:
         if shed and shed[-1].args[1]:
             out[n] = 1.0
         answer = _frames(game, "answer")
-        if answer:  # the open offer, as its event told everyone: ("answer", addressee, mode, card, proposer, x)
-            mode, card, proposer, x = answer[-1].args
+        if answer:  # the open offer (the core's offer book; its ``offer`` event told everyone)
+            mode, card, proposer, x = terms(part(game).book.offer(answer[-1].args[0]))
             at = n + 1
             out[at + mode] = 1.0
             out[at + 2 + card] = 1.0

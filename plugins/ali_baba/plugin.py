@@ -118,9 +118,12 @@ def beanframe_register_events(events):
     events.describe("surrender", lambda g, p, c: f"{_p(p)} leaves {card(g, c)} to the caliph")
     events.describe("bankrupt", lambda g, p, paid, debt: f"{_p(p)} is bankrupt: pays {paid} of {debt}")
     events.describe("shed", lambda g, p, c, m: f"{_p(p)} sheds {card(g, c)} for {m}")
-    events.describe("offer", lambda g, p, q, c, m: f"{_p(p)} offers {card(g, c)} to {_p(q)} for {m}")
-    events.describe("swap_offer", lambda g, p, q, c, d: f"{_p(p)} offers {card(g, c)} to {_p(q)} for {card(g, d)}")
-    events.describe("declined", lambda g, p, q: f"{_p(p)} declines {_p(q)}'s offer")
+
+    def items(g, its) -> str:  # core offers' items: ("bandit", card) or ("piasters", price)
+        return ", ".join(card(g, x) if kind == "bandit" else f"{x} piasters" for kind, x in its)
+
+    events.describe("offer", lambda g, o, p, q, gives, asks: f"{_p(p)} offers {items(g, gives)} to {_p(q)} for {items(g, asks)}")
+    events.describe("reject", lambda g, o, p: f"{_p(p)} declines the offer")
     events.describe("sold", lambda g, p, q, c, m: f"{_p(p)} sells {card(g, c)} to {_p(q)} for {m}")
     events.describe("swapped", lambda g, p, q, c, d: f"{_p(p)} and {_p(q)} swap {card(g, c)} and {card(g, d)}")
     events.describe("bazaar", "the great bandit bazaar opens")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from attrs import Factory, define, frozen
 
+from beanframe.core.offers import OfferBook
+
 from .data import GANGS, Board
 
 PART = "ali_baba"
@@ -38,7 +40,11 @@ class AliBabaView:
 
 def _open_offer(game) -> tuple[int, ...]:
     stack = game.state.stack
-    return stack[-1].args if stack and stack[-1].kind == "answer" else ()
+    if not (stack and stack[-1].kind == "answer"):
+        return ()
+    from .trade import terms
+
+    return terms(game.state.parts[PART].book.offer(stack[-1].args[0]))
 
 
 @define(slots=True)
@@ -55,7 +61,12 @@ class AliBaba:
     white: int = 0
     hunted: int = 0
     arrested: list[list[int]] = Factory(list)  # per player: arrested, bail not yet settled
-    offers: list[int] = Factory(list)  # per player: offers made in the current negotiation
+    book: OfferBook = Factory(OfferBook)  # the current negotiation (core offers; see trade.py)
+
+    @property
+    def offers(self) -> list[int]:
+        """Per player: offers made in the current negotiation (the book's count)."""
+        return self.book.started
 
     @classmethod
     def empty(cls, config) -> AliBaba:
@@ -71,7 +82,7 @@ class AliBaba:
             piles=[[] for _ in range(GANGS)],
             known_bottom=[0] * GANGS,
             arrested=[[] for _ in range(n)],
-            offers=[0] * n,
+            book=OfferBook.new(n),
         )
 
     def clone(self) -> AliBaba:
@@ -88,7 +99,7 @@ class AliBaba:
             self.white,
             self.hunted,
             [a.copy() for a in self.arrested],
-            self.offers.copy(),
+            self.book.clone(),
         )
 
     def view(self, player: int | None, game) -> AliBabaView:

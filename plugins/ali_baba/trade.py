@@ -8,25 +8,35 @@
   (``swap``); ``done``.
 * ``answer``: the addressee of an offer accepts or declines (a nested decision on top).
 
-The cap: each player makes at most ``offers`` offers per negotiation (the option, default 3); a
-shed card leaves the player; ``done`` leaves the group. So a negotiation always ends.
-
-This is a small protocol of Ali Baba's own: Bohnanza's bounded offer protocol (issue 8) was not
-in the core when this was written; once it is, both should share it.
+The protocol is the core's bounded offers (:mod:`beanframe.core.offers`): the offer book in the
+part (``AliBaba.book``: ids per negotiation, offers started per player), its events (``offer``,
+``reject``), its caps (:class:`~beanframe.core.offers.Caps`: ``offers`` per player per negotiation,
+the option, default 3; one item a side), ``pass``-like ``done`` leaving the group. What stays here:
+the items (``("bandit", card)`` given; ``("piasters", price)`` or ``("bandit", card)`` asked), that
+an offer is made in one action (``offer``/``swap``: a draft started and sent at once) and answered
+at once (the ``answer`` frame on top, args ``(offer id,)``), and how the items move (``sold`` /
+``swapped``). A shed card leaves the player; ``done`` leaves the group. So a negotiation always
+ends.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from beanframe.core import Step
+from beanframe.core.offers import Caps, Offer
 
 from . import actions as a
 from .rules import board_of, gain, hunted_cards, receive, rules_of, table, to_pile
 
 SALE, SWAP = 0, 1
+BANDIT, PIASTERS = "bandit", "piasters"  # the kinds of item an offer gives or asks
 
 
-def _reset_offers(game) -> None:
-    table(game).offers[:] = [0] * game.players
+@lru_cache(maxsize=32)
+def caps(offers: int) -> Caps:
+    """The core's caps for the ``offers`` option (one bandit card or price a side)."""
+    return Caps(offers, 1)
 
 
 def open_shedding(game, mask: int, last_chance: bool) -> None:
@@ -35,20 +45,20 @@ def open_shedding(game, mask: int, last_chance: bool) -> None:
     mover = game.state.active
     group = [(mover + i) % n for i in range(n) if hunted_cards(part, (mover + i) % n, mask)]
     if group:
-        _reset_offers(game)
+        part.book.reset()
         game.push("shed", mover, mask, int(last_chance), group=group)
 
 
 def open_bazaar(game) -> None:
     n = game.players
     mover = game.state.active
-    _reset_offers(game)
+    table(game).book.reset()
     game.emit("bazaar")
     game.push("bazaar", mover, group=[(mover + i) % n for i in range(n)])
 
 
 def _offers_left(game, player: int) -> bool:
-    return table(game).offers[player] < rules_of(game).offers
+    return table(game).book.left(player, caps(rules_of(game).offers)) > 0
 
 
 def _sales(game, player: int, cards) -> tuple:
@@ -73,15 +83,26 @@ def _leave(game, frame, player: int, keep) -> None:
 
 
 def _offer(game, frame, player: int, action) -> None:
+    """Make and send the offer of ``action`` in one go; its addressee answers at once."""
     part = table(game)
-    part.offers[player] += 1
     if isinstance(action, a.Offer):
-        game.emit("offer", player, action.buyer, action.card, a.PRICES[action.price])
-        game.push("answer", action.buyer, SALE, action.card, player, action.price)
+        offer = Offer(maker=player, gives=((BANDIT, action.card),), asks=((PIASTERS, a.PRICES[action.price]),))
+        to = action.buyer
     else:
-        owner = next(p for p in range(game.players) if action.theirs in part.bandits[p])
-        game.emit("swap_offer", player, owner, action.mine, action.theirs)
-        game.push("answer", owner, SWAP, action.mine, player, action.theirs)
+        offer = Offer(maker=player, gives=((BANDIT, action.mine),), asks=((BANDIT, action.theirs),))
+        to = next(p for p in range(game.players) if action.theirs in part.bandits[p])
+    sent = part.book.make(game, offer, to)
+    game.push("answer", to, sent.id)
+
+
+def terms(offer: Offer) -> tuple[int, int, int, int]:
+    """``(mode, card, proposer, x)`` of an open offer: ``x`` the price level of a sale, or the card
+    asked in a swap (the view's ``offer``)."""
+    ((_, card),) = offer.gives
+    ((kind, x),) = offer.asks
+    if kind == PIASTERS:
+        return SALE, card, offer.maker, a.PRICES.index(x)
+    return SWAP, card, offer.maker, x
 
 
 class ShedStep(Step):
@@ -147,12 +168,14 @@ class BazaarStep(Step):
 
 
 class AnswerStep(Step):
+    """The addressee answers an offer at once (frame args: the offer's id in the book)."""
+
     kind = "answer"
     options = False
 
     def legal(self, game, frame):
-        mode, card, proposer, x = frame.args
         part = table(game)
+        mode, card, proposer, x = terms(part.book.offer(frame.args[0]))
         ok = card in part.bandits[proposer]
         if mode == SALE:
             ok = ok and part.piasters[frame.player] >= a.PRICES[x]
@@ -161,30 +184,37 @@ class AnswerStep(Step):
         return (a.ACCEPT, a.DECLINE) if ok else (a.DECLINE,)
 
     def apply(self, game, frame, action):
-        mode, card, proposer, x = frame.args
-        part = table(game)
-        me = frame.player
+        book = table(game).book
+        offer = book.offer(frame.args[0])
         game.pop()
         if action is a.DECLINE:
-            game.emit("declined", me, proposer)
-            return
-        part.bandits[proposer].remove(card)
-        receive(part, me, card)
-        if mode == SALE:
-            price = a.PRICES[x]
-            gain(part, me, -price)
-            gain(part, proposer, price)
-            game.emit("sold", proposer, me, card, price)
+            book.reject(game, offer, frame.player)
         else:
-            part.bandits[me].remove(x)
-            receive(part, proposer, x)
-            game.emit("swapped", proposer, me, card, x)
+            book.accept(game, offer, execute)
 
     def prompt(self, game, frame):
-        mode, card, proposer, x = frame.args
+        mode, card, proposer, x = terms(table(game).book.offer(frame.args[0]))
         if mode == SALE:
             return f"player {frame.player + 1}: player {proposer + 1} offers bandit {card + 1} for {a.PRICES[x]}"
         return f"player {frame.player + 1}: player {proposer + 1} offers bandit {card + 1} for your bandit {x + 1}"
+
+
+def execute(game, offer: Offer) -> None:
+    """Carry out an accepted offer: the bandit against the price, or bandit against bandit."""
+    part = table(game)
+    mode, card, proposer, x = terms(offer)
+    me = offer.to
+    part.bandits[proposer].remove(card)
+    receive(part, me, card)
+    if mode == SALE:
+        price = a.PRICES[x]
+        gain(part, me, -price)
+        gain(part, proposer, price)
+        game.emit("sold", proposer, me, card, price)
+    else:
+        part.bandits[me].remove(x)
+        receive(part, proposer, x)
+        game.emit("swapped", proposer, me, card, x)
 
 
 STEPS = (ShedStep, BazaarStep, AnswerStep)

@@ -41,10 +41,11 @@ Pipeline (RULES C heading -> file):
 Any-time options ``harvest`` and ``buy_field`` (the bean family's, offered at every decision of a
 player, also outside the own turn: F.22; the bean protection rule decides which fields may be
 harvested). Parts: ``beans`` (the bean family's ``BeanTable``) and ``trade``
-(:class:`trade.table.TradeTable`: ``face_up``, ``received``, ``offers``, ``drafts``,
-``started``, ``trades``).
+(:class:`trade.table.TradeTable`, the core's ``OfferBook`` with ``offers``, ``drafts``,
+``started``, ``next_id``, plus ``face_up``, ``received``, ``trades``).
 
-Trading (trade/steps.py), a bounded protocol on the core's group decisions: the frame's group is
+Trading (trade/steps.py), the core's bounded offer protocol (``beanframe.core.offers``) on its
+group decisions: the frame's group is
 the players who have not passed since the last change. Actions: ``give h<k>`` (hand position,
 private), ``give-face u<k>`` (active player), ``ask c<bean>``, ``want-face u<k>`` (to the active
 player), ``send p<k>``, ``scrap``, ``accept o<k>``, ``reject o<k>``, ``withdraw o<k>``, ``pass``,

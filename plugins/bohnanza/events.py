@@ -1,4 +1,5 @@
-"""Bohnanza's event formats for the readable log (public: hand positions never appear in events)."""
+"""Bohnanza's event formats for the readable log (hand positions appear only in an offer maker's own
+record of the ``offer`` event: the core sends them to the maker alone)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,12 @@ def register_events(events) -> None:
     events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {one(g, c)} from field {f + 1} for {coins} coins")
     events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {cost} coins")
     events.describe("turn_up", lambda g, c: f"turned up {one(g, c)} for trading")
-    events.describe(
-        "offer", lambda g, o, p, to, gives, asks: f"o{o + 1}: {_p(p)} offers {_p(to)} {names(g, gives)} for {names(g, asks)}"
-    )
+    def offer(g, o, p, to, gives, asks, hand=()) -> str:
+        # the maker's own record (core offers: ``secret`` sent to the maker alone) names the positions
+        where = f" ({' '.join(f'h{h + 1}' for h in hand)})" if hand else ""
+        return f"o{o + 1}: {_p(p)} offers {_p(to)} {names(g, gives)}{where} for {names(g, asks)}"
+
+    events.describe("offer", offer)
     events.describe(
         "trade", lambda g, o, p, to, given, got: f"o{o + 1} accepted: {_p(to)} receives {names(g, given)}, {_p(p)} receives {names(g, got)}"
     )

@@ -56,4 +56,4 @@ def determinize(game: Game, observer: int | None, rng: random.Random) -> None:
 def _moved(o: Offer, where: dict[int, int], hand: list[int]) -> Offer:
     positions = tuple(where[h] for h in o.hand)
     gives = tuple(hand[h] for h in positions)
-    return Offer(o.id, o.maker, o.to, positions, gives, o.face_up, o.asks, o.wants)
+    return Offer(o.id, o.maker, o.to, gives, o.asks, positions, o.face_up, o.wants)

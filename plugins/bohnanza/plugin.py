@@ -157,11 +157,15 @@ def beanframe_game_stats(game):
 
 @hookimpl
 def beanframe_observation(register, config):
-    """The bean table's segments of the observation vector (the bean family's); the trade part's
-    (face-up cards, set-aside cards, open offers) are not encoded yet."""
+    """The bean table's segments of the observation vector (the bean family's), then the trade
+    part's ``trade.*`` (face-up cards, set-aside cards, open offers in public terms, caps left;
+    trade/observation.py)."""
     from beanframe.beans.observation import register_bean_table
 
+    from .trade.observation import register_trade
+
     register_bean_table(register, config)
+    register_trade(register, config)
 
 
 @hookimpl

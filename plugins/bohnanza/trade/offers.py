@@ -1,5 +1,6 @@
-"""Offers as plain data, and the pure rules about them (RULES C "Trade"; the bounded protocol of
-issue 8). No game, no part: the trade step, the views, the bots and the tests call these.
+"""Bohnanza's offers: the core's bounded offer record (:mod:`beanframe.core.offers`) with
+Bohnanza's items, and the pure rules about them (RULES C "Trade"; issue 8). No part: the trade
+step, the views, the bots and the tests call these.
 
 An offer names what its maker gives (hand cards by position, and, for the active player only, the
 face-up trade cards by slot) and what it asks of its addressee (beans from the addressee's hand,
@@ -14,30 +15,32 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
+from beanframe.core.offers import Offer as BaseOffer
+
 GONE = -1  # a face-up slot whose card was traded away
 
 
 @frozen
-class Offer:
-    """An open offer (or, with ``id == -1``, a draft its maker is building).
+class Offer(BaseOffer):
+    """An offer of the core's protocol (:mod:`beanframe.core.offers`; ``id == -1``: a draft) with
+    Bohnanza's items.
 
-    ``hand``: the maker's hand positions given (private to the maker); ``gives``: the beans of
-    those cards (public once sent); ``face_up``: face-up slots given; ``asks``: beans asked from
-    the addressee's hand; ``wants``: face-up slots asked of the active player.
+    ``gives``: the beans of the maker's hand cards given (public once sent); ``secret``: those
+    cards' hand positions (the maker's alone; also ``hand``); ``face_up``: face-up slots given;
+    ``asks``: beans asked from the addressee's hand; ``wants``: face-up slots asked of the active
+    player.
     """
 
-    id: int = -1
-    maker: int = 0
-    to: int = -1
-    hand: tuple[int, ...] = field(default=(), converter=tuple)
-    gives: tuple[int, ...] = field(default=(), converter=tuple)
     face_up: tuple[int, ...] = field(default=(), converter=tuple)
-    asks: tuple[int, ...] = field(default=(), converter=tuple)
     wants: tuple[int, ...] = field(default=(), converter=tuple)
 
     @property
+    def hand(self) -> tuple[int, ...]:
+        return self.secret
+
+    @property
     def n_given(self) -> int:
-        return len(self.hand) + len(self.face_up)
+        return len(self.secret) + len(self.face_up)
 
     @property
     def n_asked(self) -> int:
@@ -45,7 +48,10 @@ class Offer:
 
     @property
     def empty(self) -> bool:
-        return not (self.hand or self.face_up or self.asks or self.wants)
+        return not (self.secret or self.face_up or self.asks or self.wants)
+
+    def sent_as(self, offer_id: int, to: int) -> Offer:
+        return Offer(offer_id, self.maker, to, self.gives, self.asks, self.secret, self.face_up, self.wants)
 
     def given_cards(self, face_up: Sequence[int]) -> list[int]:
         """The beans this offer gives: its hand cards' beans, then its face-up cards."""
@@ -58,24 +64,24 @@ class Offer:
 
 # plain constructor calls, not attrs.evolve: drafting is on the hot path of trading games
 def add_hand(d: Offer, position: int, bean: int) -> Offer:
-    return Offer(d.id, d.maker, d.to, (*d.hand, position), (*d.gives, bean), d.face_up, d.asks, d.wants)
+    return Offer(d.id, d.maker, d.to, (*d.gives, bean), d.asks, (*d.secret, position), d.face_up, d.wants)
 
 
 def add_face_up(d: Offer, slot: int) -> Offer:
-    return Offer(d.id, d.maker, d.to, d.hand, d.gives, (*d.face_up, slot), d.asks, d.wants)
+    return Offer(d.id, d.maker, d.to, d.gives, d.asks, d.secret, (*d.face_up, slot), d.wants)
 
 
 def add_ask(d: Offer, bean: int) -> Offer:
-    return Offer(d.id, d.maker, d.to, d.hand, d.gives, d.face_up, (*d.asks, bean), d.wants)
+    return Offer(d.id, d.maker, d.to, d.gives, (*d.asks, bean), d.secret, d.face_up, d.wants)
 
 
 def add_want(d: Offer, slot: int) -> Offer:
-    return Offer(d.id, d.maker, d.to, d.hand, d.gives, d.face_up, d.asks, (*d.wants, slot))
+    return Offer(d.id, d.maker, d.to, d.gives, d.asks, d.secret, d.face_up, (*d.wants, slot))
 
 
 def sent(d: Offer, offer_id: int, to: int) -> Offer:
     """The draft ``d`` sent as offer ``offer_id`` to player ``to``."""
-    return Offer(offer_id, d.maker, to, d.hand, d.gives, d.face_up, d.asks, d.wants)
+    return d.sent_as(offer_id, to)
 
 
 def payment(hand: Sequence[int], asks: Sequence[int]) -> list[int] | None:

@@ -6,11 +6,13 @@ to the active player only; each offer is built from small actions and sent, then
 reject) or withdrawn. Cards received are set aside (``trade.received``), not taken into the hand.
 
 The frame's ``group`` is the players who have not passed since the last *change* (an offer sent,
-accepted, rejected, withdrawn or voided): a change brings everyone back. Trading ends when the
-active player ends it or when the group is empty. Caps bound it: every player starts at most
-``offers_per_turn`` offers a turn (a draft counts when started, sent or scrapped) of at most
-``cards_per_offer`` cards given and as many asked, and each offer is answered once; so every
-trade phase ends.
+accepted, rejected, withdrawn or voided): a change brings everyone back. The offer book, its
+ids, caps, answers and events are the core's bounded offer protocol (:mod:`beanframe.core.offers`);
+what an item is, how items move and when an offer goes stale are Bohnanza's (here and in
+``offers.py``). Trading ends when the active player ends it or when the group is empty. Caps
+bound it: every player starts at most ``offers_per_turn`` offers a turn (a draft counts when
+started, sent or scrapped) of at most ``cards_per_offer`` cards given and as many asked, and each
+offer is answered once; so every trade phase ends.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
 from beanframe.beans import draw
+from beanframe.core.offers import Caps, addressees, passed, reopen
+from beanframe.core.offers import seat_order as _seat_order
 from beanframe.core.steps import Step
 
 from .. import actions as BA
 from ..rules import rules_of
 from . import actions as A
-from .offers import GONE, Offer, add_ask, add_face_up, add_hand, add_want, can_accept, payment, sent, stale, take_positions
+from .offers import GONE, Offer, add_ask, add_face_up, add_hand, add_want, can_accept, payment, stale, take_positions
 from .table import PART, TradeTable
 
 if TYPE_CHECKING:
@@ -34,9 +38,7 @@ if TYPE_CHECKING:
 
 def seat_order(game: Game, players) -> tuple[int, ...]:
     """``players`` in seat order starting with the active player (clockwise)."""
-    n = game.state.players
-    a = game.state.active
-    return tuple(sorted(players, key=lambda p: (p - a) % n))
+    return _seat_order(game.state.players, game.state.active, tuple(players))
 
 
 def phase_trade(game: Game) -> None:
@@ -57,11 +59,11 @@ def phase_trade(game: Game) -> None:
 
 def open_trade(game: Game) -> None:
     """Push the trade decision: every player decides, the active player first."""
-    game.push(TradeStep.kind, game.state.active, group=seat_order(game, range(game.state.players)))
+    game.push(TradeStep.kind, game.state.active, group=everyone(game))
 
 
 def everyone(game: Game) -> tuple[int, ...]:
-    return seat_order(game, range(game.state.players))
+    return _seat_order(game.state.players, game.state.active)
 
 
 class TradeStep(Step):
@@ -69,48 +71,47 @@ class TradeStep(Step):
     turn up more face-up cards before anyone decides (frames are resolved after the phase)."""
 
     kind = "trade"
+    #: the core's caps for this ruleset's options (made on first use: legal lists ask often)
+    caps: Caps | None = None
+
+    def __init__(self) -> None:
+        self.sends: dict[tuple[int, int, int], tuple] = {}  # (player, active, players) -> send actions
 
     # -- what a player may do -----------------------------------------------------------------
     def legal_for(self, game: Game, frame: Frame, player: int):
         s = game.state
         trade: TradeTable = s.parts[PART]
         rules = rules_of(game)
+        cap = self.caps
+        if cap is None or cap.offers != rules.offers_per_turn or cap.items != rules.cards_per_offer:
+            cap = self.caps = Caps(rules.offers_per_turn, rules.cards_per_offer)  # once per ruleset
         active = frame.player
         hand = s.parts[BEANS].hands[player]
-        out = []
-        for o in trade.offers:
-            if o.to == player:
-                if can_accept(o, hand, trade.face_up):
-                    out.append(A.ACCEPT[o.id])
-                out.append(A.REJECT[o.id])
-            elif o.maker == player:
-                out.append(A.WITHDRAW[o.id])
-        draft = trade.drafts[player]
-        if draft is None:
-            if trade.started[player] < rules.offers_per_turn:  # a first card starts a draft
+        fu = trade.face_up
+        out = trade.answer_actions(player, A.ACCEPT, A.REJECT, A.WITHDRAW, can_accept, hand, fu) if trade.offers else []
+        d = trade.drafts[player]
+        give, ask = trade.room_for(player, cap)  # a first item starts a draft (and uses an offer)
+        if give:
+            if d is None:
                 out += A.GIVE_HAND[: len(hand)]
-                face = [k for k, c in enumerate(trade.face_up) if c != GONE]
                 if player == active:
-                    out += [A.GIVE_FACE[k] for k in face]
-                out += A.ASK[: len(trade.names)]
-                if player != active:
-                    out += [A.WANT_FACE[k] for k in face]
-        else:
-            d = draft
-            cap = rules.cards_per_offer
-            if d.n_given < cap:
-                out += [A.GIVE_HAND[i] for i in range(len(hand)) if i not in d.hand]
+                    out += [A.GIVE_FACE[k] for k, c in enumerate(fu) if c != GONE]
+            else:
+                out += [A.GIVE_HAND[i] for i in range(len(hand)) if i not in d.secret]
                 if player == active:
-                    out += [A.GIVE_FACE[k] for k, c in enumerate(trade.face_up) if c != GONE and k not in d.face_up]
-            if d.n_asked < cap:
-                out += A.ASK[: len(trade.names)]
-                if player != active:
-                    out += [A.WANT_FACE[k] for k, c in enumerate(trade.face_up) if c != GONE and k not in d.wants]
+                    out += [A.GIVE_FACE[k] for k, c in enumerate(fu) if c != GONE and k not in d.face_up]
+        if ask:
+            out += A.ASK[: len(trade.names)]
+            if player != active:
+                wants = () if d is None else d.wants
+                out += [A.WANT_FACE[k] for k, c in enumerate(fu) if c != GONE and k not in wants]
+        if d is not None:
             if not d.empty:
-                if player == active:
-                    out += [A.SEND[p] for p in range(s.players) if p != active]
-                else:
-                    out.append(A.SEND[active])
+                key = (player, active, s.players)
+                sends = self.sends.get(key)
+                if sends is None:  # the core's addressees, as interned actions, once per seat pair
+                    sends = self.sends[key] = tuple(A.SEND[p] for p in addressees(player, s.players, active))
+                out += sends
             out.append(A.SCRAP)
         out.append(BA.PASS)
         if player == active:
@@ -123,11 +124,7 @@ class TradeStep(Step):
         trade: TradeTable = s.parts[PART]
         cls = action.__class__
         if cls is BA.Pass:
-            rest = tuple(p for p in frame.deciders if p != player)
-            if rest:
-                game.replace_top(self.kind, frame.player, *frame.args, group=rest)
-            else:
-                self.close(game)
+            passed(game, frame, player, self.close)
             return
         if cls is A.EndTrading:
             self.close(game)
@@ -135,8 +132,7 @@ class TradeStep(Step):
         if cls in _DRAFTING:
             draft = trade.drafts[player]
             if draft is None:
-                draft = Offer(maker=player)
-                trade.started[player] += 1
+                draft = trade.start(player, Offer(maker=player))
             if cls is A.GiveHand:
                 draft = add_hand(draft, action.hand, s.parts[BEANS].hands[player][action.hand])
             elif cls is A.GiveFaceUp:
@@ -148,28 +144,27 @@ class TradeStep(Step):
             trade.drafts[player] = draft
             return  # building is private work: not a change
         if cls is A.Scrap:
-            trade.drafts[player] = None
-            game.emit("scrap", player)
+            trade.scrap(game, player)
             return
         if cls is A.Send:
-            offer = sent(trade.drafts[player], trade.next_id, action.to)
-            trade.next_id += 1
-            trade.drafts[player] = None
-            trade.offers.append(offer)
-            fu = trade.face_up
-            game.emit("offer", offer.id, player, offer.to, tuple(offer.given_cards(fu)), tuple(offer.asked_cards(fu)))
+            d, fu = trade.drafts[player], trade.face_up
+            trade.send(game, player, action.to, (tuple(d.given_cards(fu)), tuple(d.asked_cards(fu))))
         elif cls is A.Accept:
-            self.execute(game, trade, trade.offer(action.offer))
-        else:  # reject, withdraw
             offer = trade.offer(action.offer)
-            trade.offers.remove(offer)
-            game.emit(action.name, offer.id, player)
+            changed = [p for p, cards in ((offer.maker, offer.hand), (offer.to, offer.asks)) if cards]
+            fu = trade.face_up
+            trade.accept(game, offer, self.execute, lambda o: stale(o, changed, fu))
+        elif cls is A.Reject:
+            trade.reject(game, trade.offer(action.offer), player)
+        else:
+            trade.withdraw(game, trade.offer(action.offer), player)
         # a change: everyone may act again
-        game.replace_top(self.kind, frame.player, *frame.args, group=everyone(game))
+        reopen(game, frame, _seat_order(s.players, s.active))
 
-    def execute(self, game: Game, trade: TradeTable, offer: Offer) -> None:
+    def execute(self, game: Game, offer: Offer) -> None:
         """Carry out an accepted offer: each side's cards go to the other's set-aside cards."""
         table = game.state.parts[BEANS]
+        trade: TradeTable = game.state.parts[PART]
         fu = trade.face_up
         maker, to = offer.maker, offer.to
         given = take_positions(table.hands[maker], offer.hand)
@@ -182,23 +177,13 @@ class TradeStep(Step):
             fu[slot] = GONE
         trade.received[to].extend(given)
         trade.received[maker].extend(asked)
-        trade.offers.remove(offer)
         trade.trades += 1
         game.emit("trade", offer.id, maker, to, tuple(given), tuple(asked))
-        changed = [p for p, cards in ((maker, offer.hand), (to, offer.asks)) if cards]
-        for o in [o for o in trade.offers if stale(o, changed, fu)]:
-            trade.offers.remove(o)
-            game.emit("void", o.id)
-        for p, d in enumerate(trade.drafts):
-            if d is not None and stale(d, changed, fu):
-                trade.drafts[p] = None
-                game.emit("scrap", p)
 
     def close(self, game: Game) -> None:
         """Trading is over: open offers and drafts lapse; the face-up cards stay for phase 3."""
         trade: TradeTable = game.state.parts[PART]
-        trade.offers.clear()
-        trade.drafts = [None] * len(trade.drafts)
+        trade.close()
         game.pop()
         game.emit("trading_over")
 

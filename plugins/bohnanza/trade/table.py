@@ -1,5 +1,6 @@
-"""The ``trade`` part: the face-up trade cards of the turn, the cards received in trades (set aside
-until phase 3), the open offers and the drafts being built. Bohnaparte's farms add face-up cards
+"""The ``trade`` part: the core's offer book (the open offers and the drafts being built, see
+:mod:`beanframe.core.offers`), the face-up trade cards of the turn and the cards received in
+trades (set aside until phase 3). Bohnaparte's farms add face-up cards
 to ``face_up``; its depots take cards from ``received``.
 """
 
@@ -9,6 +10,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
+
+from beanframe.core.offers import OfferBook
 
 from .offers import GONE, Offer
 
@@ -44,51 +47,43 @@ class TradeView:
 
 
 @define(slots=True)
-class TradeTable:
-    names: tuple[str, ...]
+class TradeTable(OfferBook):
+    """The core's offer book (``offers``, ``drafts``, ``started``, ``next_id`` and its transitions,
+    :class:`beanframe.core.offers.OfferBook`) plus Bohnanza's cards on the table."""
+
+    names: tuple[str, ...] = ()
     face_up: list[int] = field(factory=list)
     received: list[list[int]] = field(factory=list)
-    offers: list[Offer] = field(factory=list)
-    drafts: list[Offer | None] = field(factory=list)
-    started: list[int] = field(factory=list)
-    next_id: int = 0
     trades: int = 0
 
     @classmethod
     def empty(cls, config: Config) -> TradeTable:
         n = config.players
         return cls(
+            [],
+            [None] * n,
+            [0] * n,
+            0,
             names=config.params["beans"].cards.names,
             received=[[] for _ in range(n)],
-            drafts=[None] * n,
-            started=[0] * n,
         )
 
     def clone(self) -> TradeTable:
         return TradeTable(
-            self.names,
-            self.face_up.copy(),
-            [r.copy() for r in self.received],
             self.offers.copy(),  # offers are immutable
             self.drafts.copy(),
             self.started.copy(),
             self.next_id,
+            self.names,
+            self.face_up.copy(),
+            [r.copy() for r in self.received],
             self.trades,
         )
 
     def new_turn(self) -> None:
-        """Forget the last turn's trading (phase 2 starts afresh)."""
+        """Forget the last turn's trading (phase 2 starts afresh: a new negotiation)."""
         self.face_up.clear()
-        self.offers.clear()
-        self.drafts = [None] * len(self.drafts)
-        self.started = [0] * len(self.started)
-        self.next_id = 0
-
-    def offer(self, offer_id: int) -> Offer | None:
-        for o in self.offers:
-            if o.id == offer_id:
-                return o
-        return None
+        self.reset()
 
     def _offer_view(self, o: Offer, player: int | None) -> OfferView:
         names = self.names
