@@ -26,20 +26,8 @@ from typing import Any
 from attrs import define, field, frozen
 
 from beanframe.agents import make_bot, play_game
-from beanframe.batch import (
-    bot_seed,
-    chunks,
-    fresh_seed,
-    install,
-    open_out,
-    outcome,
-    play_named,
-    record_header,
-    resolve_jobs,
-    run_pool,
-    sigterm_as_interrupt,
-    worker_signals,
-)
+from beanframe.batch import bot_seed, chunks, fresh_seed, install, open_out, outcome, play_named
+from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt, worker_signals
 from beanframe.core.actions import shorten
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.scoring import seat_name

@@ -46,18 +46,8 @@ from typing import Any
 
 from attrs import define, field, frozen
 
-from beanframe.batch import (
-    bot_seed,
-    chunks,
-    fresh_seed,
-    open_out,
-    outcome,
-    play_named,
-    record_header,
-    resolve_jobs,
-    run_pool,
-    worker_signals,
-)
+from beanframe.batch import bot_seed, chunks, fresh_seed, open_out, outcome, play_named, record_header
+from beanframe.batch import resolve_jobs, run_pool, worker_signals
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.scoring import seat_name
 from beanframe.errors import ConfigError

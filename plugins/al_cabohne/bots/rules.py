@@ -12,20 +12,8 @@ from attrs import frozen
 
 from beanframe.beans import CardSet, field_targets, harvestable_fields
 
-from ..actions import (
-    MAX_PILES,
-    BuyField,
-    DiscardLeftover,
-    Done,
-    Gift,
-    GivePile,
-    Harvest,
-    Pass,
-    PayTax,
-    PlantFront,
-    PlantLeftover,
-    PlantPile,
-)
+from ..actions import MAX_PILES, BuyField, DiscardLeftover, Done, Gift, GivePile, Harvest, Pass, PayTax
+from ..actions import PlantFront, PlantLeftover, PlantPile
 
 if TYPE_CHECKING:
     from beanframe.core.game import Ruleset
