@@ -15,43 +15,32 @@ play their games in chunks; only a few chunks per worker are queued at a time::
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import multiprocessing
 import os
 import signal
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from attrs import define, field, frozen
 
 from beanframe.agents import make_bot, play_game
-from beanframe.core.game import Ruleset, compose
+from beanframe.batch import bot_seed, chunks, fresh_seed, install, open_out, outcome, play_named
+from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt, worker_signals
 from beanframe.core.actions import shorten
-from beanframe.core.scoring import game_stats, seat_name
+from beanframe.core.game import Ruleset, compose
+from beanframe.core.scoring import seat_name
 from beanframe.errors import ConfigError
+
+__all__ = [
+    "BotFailure", "GameRecord", "SeatStats", "SimulationSummary", "Streak", "Tally", "bot_label", "bot_seed",
+    "check_bots", "fresh_seed", "resolve_jobs", "run_many", "run_one", "simulate", "wilson_interval",
+]  # fmt: skip
 
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal distribution
 
 ProgressCallback = Callable[[int, int], None]
-
-
-def bot_seed(master: int, game_seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` (0-based) in the game of seed ``game_seed``, drawn from the
-    run's own ``master`` bot seed: a stable hash, the same in every process and Python run. The
-    master is independent of the game seeds, so a bot that knows its own seed cannot recover the
-    game seed (and with it the deck and the other hands) by trying seeds."""
-    digest = hashlib.sha256(f"beanframe-bot/{master}/{game_seed}/{seat}".encode()).digest()
-    return int.from_bytes(digest[:6], "big")
-
-
-def fresh_seed() -> int:
-    """A new unpredictable 48-bit seed (for bots, or a game started without one)."""
-    return int.from_bytes(os.urandom(6), "big")
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -116,12 +105,84 @@ class SeatStats:
         return self.wins / self.games if self.games else 0.0
 
 
+class Streak:
+    """Winning streaks (runs of wins, in seed order) counted as games come: the current run, how
+    many runs ended, their total length and the longest; memory does not grow with the games."""
+
+    __slots__ = ("current", "longest", "runs", "total")
+
+    def __init__(self) -> None:
+        self.current = self.runs = self.total = self.longest = 0
+
+    def add(self, won: bool) -> None:
+        if won:
+            self.current += 1
+            self.longest = max(self.longest, self.current)
+        elif self.current:
+            self.runs += 1
+            self.total += self.current
+            self.current = 0
+
+    def result(self) -> tuple[float, int]:
+        """(the mean length of the streaks, the longest); no win at all: (0.0, 0)."""
+        runs = self.runs + (self.current > 0)
+        return ((self.total + self.current) / runs if runs else 0.0, self.longest)
+
+
+@define
+class Tally:
+    """Running sums over game records in seed order: games, wins and score per seat, wins per
+    winning seat, the variants' statistics, turns, actions, winning streaks per seat. Everything
+    a :class:`SimulationSummary` reports, in memory that does not grow with the games."""
+
+    n: int = 0
+    seats: dict[str, list[float]] = field(factory=dict)  # seat -> [games, wins, score total], first seen first
+    winners: dict[str, int] = field(factory=dict)
+    stats: dict[str, list[float]] = field(factory=dict)  # statistic -> [total, games reporting it]
+    turns: int = 0
+    actions: int = 0
+    streaks: dict[str, Streak] = field(factory=dict)
+
+    def add(self, record: GameRecord) -> None:
+        self.n += 1
+        self.turns += record.turns
+        self.actions += record.actions
+        won = record.winners
+        for seat in won:
+            self.winners[seat] = self.winners.get(seat, 0) + 1
+        for seat, score in record.scores.items():
+            acc = self.seats.get(seat)
+            if acc is None:
+                acc = self.seats[seat] = [0, 0, 0.0]
+                self.streaks[seat] = streak = Streak()
+                for _ in range(self.n - 1):  # a seat first scored now lost the earlier games
+                    streak.add(False)
+            acc[0] += 1
+            acc[1] += seat in won
+            acc[2] += score
+        for seat, streak in self.streaks.items():
+            streak.add(seat in won and seat in record.scores)
+        for name, value in record.stats.items():
+            st = self.stats.setdefault(name, [0.0, 0])
+            st[0] += value
+            st[1] += 1
+
+    @classmethod
+    def of(cls, records: Sequence[GameRecord]) -> Tally:
+        tally = cls()
+        for record in records:
+            tally.add(record)
+        return tally
+
+
 @define
 class SimulationSummary:
-    """The games of a simulation (in seed order) and statistics over them.
+    """Statistics over the games of a simulation (a running :class:`Tally`) and, unless
+    ``simulate(..., keep_records=False)``, the games' records themselves (in seed order).
 
     A seat wins a game when it is among the game's winners (a shared win counts for every seat
-    that shares it), so the win rates of a summary may add up to more than 1.
+    that shares it), so the win rates of a summary may add up to more than 1. Assigning
+    ``records`` tallies them anew.
     """
 
     variants: tuple[str, ...]
@@ -129,63 +190,83 @@ class SimulationSummary:
     bots: tuple[str, ...]
     seed: int
     jobs: int
-    records: list[GameRecord] = field(factory=list)
+    _records: list[GameRecord] = field(factory=list, alias="records")
     elapsed: float = 0.0  # seconds of wall time
     bot_seed: int | None = None  # the master seed the bots' seeds were drawn from
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the records are the finished games
+    tally: Tally = field(factory=Tally)
+
+    def __attrs_post_init__(self) -> None:
+        if self._records and not self.tally.n:
+            self.tally = Tally.of(self._records)
+
+    @property
+    def records(self) -> list[GameRecord]:
+        """The games' records, in seed order (empty when they were not kept)."""
+        return self._records
+
+    @records.setter
+    def records(self, records: Sequence[GameRecord]) -> None:
+        self._records = list(records)
+        self.tally = Tally.of(self._records)
+
+    def add(self, record: GameRecord, keep: bool = True) -> None:
+        """One more finished game (the next seed): tallied, and kept if ``keep``."""
+        self.tally.add(record)
+        if keep:
+            self._records.append(record)
 
     @property
     def n(self) -> int:
-        return len(self.records)
+        return self.tally.n
 
     @property
     def seats(self) -> list[str]:
         """The players' seats, then the other seats the games scored, in sheet order."""
         seats = [seat_name(p) for p in range(self.players)]
-        for r in self.records:
-            seats += [seat for seat in r.scores if seat not in seats]
-        return seats
+        return seats + [seat for seat in self.tally.seats if seat not in seats]
 
     def wins(self, seat: str) -> int:
-        return sum(1 for r in self.records if seat in r.winners)
+        return self.tally.winners.get(seat, 0)
 
     def seat_stats(self) -> list[SeatStats]:
         out = []
         for i, seat in enumerate(self.seats):
-            games = [r for r in self.records if seat in r.scores]
-            wins = sum(1 for r in games if seat in r.winners)
-            low, high = wilson_interval(wins, len(games))
-            mean = sum(r.scores[seat] for r in games) / len(games) if games else 0.0
+            games, wins, total = self.tally.seats.get(seat, (0, 0, 0.0))
+            low, high = wilson_interval(int(wins), int(games))
             bot = self.bots[i] if i < self.players else None
-            out.append(SeatStats(seat, bot, len(games), wins, low, high, mean))
+            out.append(SeatStats(seat, bot, int(games), int(wins), low, high, total / games if games else 0.0))
         return out
+
+    def streaks(self, seat: str) -> tuple[float, int]:
+        """``seat``'s winning streaks over the seeds: (mean length, longest); none: (0.0, 0)."""
+        streak = self.tally.streaks.get(seat)
+        return streak.result() if streak is not None else (0.0, 0)
 
     def stat_means(self) -> dict[str, float]:
         """The mean of each statistic the variants report per game (``beanframe_game_stats``),
         over the games that report it, in the order they were first reported."""
-        sums: dict[str, list[float]] = {}
-        for r in self.records:
-            for name, value in r.stats.items():
-                acc = sums.setdefault(name, [0.0, 0])
-                acc[0] += value
-                acc[1] += 1
-        return {name: total / count for name, (total, count) in sums.items()}
+        return {name: total / count for name, (total, count) in self.tally.stats.items()}
 
     @property
     def mean_turns(self) -> float:
-        return sum(r.turns for r in self.records) / self.n if self.records else 0.0
+        return self.tally.turns / self.n if self.n else 0.0
 
     @property
     def mean_actions(self) -> float:
-        return sum(r.actions for r in self.records) / self.n if self.records else 0.0
+        return self.tally.actions / self.n if self.n else 0.0
 
     @property
     def games_per_second(self) -> float:
         return self.n / self.elapsed if self.elapsed > 0 else 0.0
 
     def write_jsonl(self, path: str | os.PathLike[str]) -> None:
+        """The kept records, one JSON line each (ValueError if they were not kept: stream them
+        with ``simulate(..., out=FILE)`` instead)."""
+        if len(self._records) != self.n:
+            raise ValueError("the records of this simulation were not kept (simulate(..., out=FILE) writes them as they come)")
         with open(path, "w", encoding="utf-8") as out:
-            for record in self.records:
+            for record in self._records:
                 out.write(record.to_json() + "\n")
 
 
@@ -231,25 +312,11 @@ def run_one(
         make_bot(ruleset, bot, bot_seed(master, seed, seat)) if isinstance(bot, str) else bot
         for seat, bot in enumerate(bots)
     ]
-    try:
-        play_game(game, agents)
-    except Exception as exc:  # name the bot and the game, so the failure can be reproduced
-        seat = game.to_act
-        who = f"bot {bot_label(bots[seat])} (p{seat + 1})" if seat is not None and seat < len(bots) else "a bot"
-        raise BotFailure(f"{who} failed in the game of seed {seed}: {type(exc).__name__}: {shorten(str(exc), 200)}") from exc
-    result = game.result
-    assert result is not None
+    labels = tuple(bot_label(b) for b in bots)
+    play_named(play_game, game, agents, labels, f"the game of seed {seed}", BotFailure)
     if moves is not None:
         moves.extend(a.code for a in game.actions)
-    return GameRecord(
-        seed=seed,
-        bots=tuple(bot_label(b) for b in bots),
-        scores=dict(result.scores),
-        winners=tuple(result.winners),
-        turns=game.state.turn,
-        actions=game.state.n_actions,
-        stats=game_stats(game),
-    )
+    return GameRecord(seed=seed, bots=labels, **outcome(game))
 
 
 def run_many(
@@ -269,9 +336,7 @@ _worker: dict[str, Any] = {}
 def _init_worker(
     variants: Sequence[Any], players: int, options: Mapping[str, Any] | None, bots: Sequence[Any], master: int, keep: bool
 ) -> None:
-    # Ctrl-C reaches the whole process group: only the parent handles it (and ends the workers)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    worker_signals()
     _worker.update(ruleset=compose(list(variants), players, options), bots=tuple(bots), master=master, keep=keep)
 
 
@@ -280,45 +345,9 @@ def _run_chunk(start: int, count: int) -> list[tuple[GameRecord, list[str] | Non
     return run_many(w["ruleset"], w["bots"], range(start, start + count), w["master"], w["keep"])
 
 
-def _chunk_size(n: int, jobs: int) -> int:
+def _chunks(seed: int, n: int, jobs: int) -> list[tuple[int, int]]:
     # about 8 chunks per worker (good balance, frequent progress) but at most 50 games a chunk
-    return max(1, min(50, math.ceil(n / (jobs * 8))))
-
-
-def _mp_context() -> Any:
-    # fork is cheap and shares the parent's imported plugins; elsewhere use the platform default
-    if sys.platform.startswith("linux"):
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context()
-
-
-def resolve_jobs(jobs: int) -> int:
-    """``jobs`` worker processes; 0 (or less) means one per CPU."""
-    if jobs <= 0:
-        return os.cpu_count() or 1
-    return jobs
-
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM, handled like Ctrl-C: stop, keep the finished games."""
-
-
-def _on_sigterm(signum: int, frame: Any) -> None:
-    raise _Terminated()
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """End the workers now (queued and running games are dropped) and reap them."""
-    processes = list(getattr(pool, "_processes", {}).values())  # no public API before 3.14
-    for proc in processes:
-        if proc.is_alive():
-            proc.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        proc.join(timeout=1)
-        if proc.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
-            proc.kill()
-            proc.join(timeout=1)
+    return chunks(seed, n, jobs, 8, 50)
 
 
 def simulate(
@@ -332,6 +361,7 @@ def simulate(
     on_progress: ProgressCallback | None = None,
     bot_seed: int | None = None,
     out: str | os.PathLike[str] | None = None,
+    keep_records: bool = True,
 ) -> SimulationSummary:
     """Play ``n`` games with seeds ``seed``, ``seed + 1``, ... and summarise them.
 
@@ -345,9 +375,11 @@ def simulate(
     finished game, in seed order, with everything needed to replay it (variants and versions,
     options, seeds, bots, action codes) and its result.
 
-    Ctrl-C or SIGTERM stops at once, ends the worker processes and returns the games finished so
-    far (``summary.interrupted`` is True; they are in ``out`` too). At most a few chunks per
-    worker are queued at a time, so memory does not grow with ``n`` beyond the records.
+    The summary's statistics are running sums (``summary.tally``); ``keep_records=False`` keeps
+    no record at all, so memory stays flat for any ``n`` (the ``beanframe simulate`` command does
+    that; ``out`` streams the records to the file). At most a few chunks per worker are queued at
+    a time. Ctrl-C or SIGTERM stops at once, ends the worker processes and returns the games
+    finished so far (``summary.interrupted`` is True; they are in ``out`` too).
     ``on_progress(done, total)`` is called as games finish (first with 0, once the worker
     processes have started). Raises ConfigError for a bad set-up.
     """
@@ -373,122 +405,38 @@ def simulate(
     summary = SimulationSummary(tuple(ruleset.order), players, tuple(bot_label(b) for b in bots), seed, jobs)
     summary.bot_seed = bot_seed
     progress = on_progress or (lambda done, total: None)
-    writer = None
-    if out is not None:
-        try:
-            writer = open(out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise ConfigError(f"cannot write {out}: {exc.strerror or exc}") from None
-    header = _record_header(ruleset, options, bot_seed) if writer is not None else None
-    records: list[GameRecord] = []
+    writer = open_out(out)
+    header = record_header(ruleset, options, bot_seed) if writer is not None else None
 
     def finished(chunk: list[tuple[GameRecord, list[str] | None]]) -> None:
         for record, moves in chunk:
-            records.append(record)
+            summary.add(record, keep_records)
             if writer is not None:
                 writer.write(_record_line(header, record, moves, bot_seed) + "\n")
         if writer is not None:
             writer.flush()
+        progress(summary.n, n)
 
+    keep_moves = writer is not None
     started = time.perf_counter()
-    old_term = _install(signal.SIGTERM, _on_sigterm)
+    old_term = sigterm_as_interrupt()
     try:
         if jobs == 1:
             progress(0, n)
-            size = _chunk_size(n, 1)
-            for start in range(seed, seed + n, size):
-                count = min(size, seed + n - start)
-                finished(run_many(ruleset, bots, range(start, start + count), bot_seed, writer is not None))
-                progress(len(records), n)
+            for start, count in _chunks(seed, n, 1):
+                finished(run_many(ruleset, bots, range(start, start + count), bot_seed, keep_moves))
         else:
-            _run_pool(ruleset, variants, players, options, bots, seed, n, jobs, bot_seed, writer is not None, finished, progress)
+            # with fork (Linux) the initializer's arguments are inherited, not pickled
+            initargs = (list(variants), players, None if options is None else dict(options), bots, bot_seed, keep_moves)
+            run_pool(jobs, _init_worker, initargs, _chunks(seed, n, jobs), _run_chunk, finished, lambda: progress(0, n))
     except KeyboardInterrupt:
         summary.interrupted = True
     finally:
-        _install(signal.SIGTERM, old_term)
+        install(signal.SIGTERM, old_term)
         if writer is not None:
             writer.close()
     summary.elapsed = time.perf_counter() - started
-    summary.records = records
     return summary
-
-
-def _install(signum: int, handler: Any) -> Any:
-    """Set a signal handler where that is possible (the main thread), returning the old one."""
-    try:
-        return signal.signal(signum, handler)
-    except (ValueError, TypeError):  # not the main thread, or no previous Python handler
-        return None
-
-
-def _run_pool(
-    ruleset: Ruleset,
-    variants: Sequence[Any],
-    players: int,
-    options: Mapping[str, Any] | None,
-    bots: Sequence[Any],
-    seed: int,
-    n: int,
-    jobs: int,
-    master: int,
-    keep: bool,
-    finished: Callable[[list[tuple[GameRecord, list[str] | None]]], None],
-    progress: ProgressCallback,
-) -> None:
-    # with fork (Linux) the initializer's arguments are inherited, not pickled: plugin objects
-    # and agent objects work too; only seeds and records cross the pipes
-    pool = ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=_mp_context(),
-        initializer=_init_worker,
-        initargs=(list(variants), players, None if options is None else dict(options), bots, master, keep),
-    )
-    size = _chunk_size(n, jobs)
-    starts = iter(range(seed, seed + n, size))
-    window = jobs * 3  # chunks in flight: bounded, whatever n is
-    pending: dict[Any, int] = {}
-    done: dict[int, list] = {}  # finished chunks waiting for an earlier one (seed order)
-    next_start = seed
-    played = 0
-    try:
-        def submit() -> None:
-            while len(pending) + len(done) < window:
-                start = next(starts, None)
-                if start is None:
-                    return
-                pending[pool.submit(_run_chunk, start, min(size, seed + n - start))] = start
-
-        submit()
-        progress(0, n)
-        while pending:
-            ready, _ = wait(list(pending), timeout=0.5, return_when=FIRST_COMPLETED)
-            for future in ready:
-                start = pending.pop(future)
-                done[start] = future.result()
-            while next_start in done:
-                chunk = done.pop(next_start)
-                finished(chunk)
-                played += len(chunk)
-                next_start += len(chunk)
-            if ready:
-                progress(played, n)
-            submit()
-    except BaseException:
-        _stop_pool(pool)  # an error, Ctrl-C or SIGTERM: end the workers at once
-        raise
-    pool.shutdown()
-
-
-def _record_header(ruleset: Ruleset, options: Mapping[str, Any] | None, master: int) -> dict[str, Any]:
-    from beanframe.core.persist import _converter
-
-    return {
-        "format": "beanframe-games",
-        "variants": [{"name": name, "version": version} for name, version in ruleset.versions().items()],
-        "players": ruleset.players,
-        "options": {name: _converter.unstructure(opts) for name, opts in ruleset.options.items()},
-        "bot_seed": master,
-    }
 
 
 def _record_line(header: Any, record: GameRecord, moves: list[str] | None, master: int) -> str:

@@ -40,27 +40,19 @@ import os
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from attrs import define, field, frozen
 
+from beanframe.batch import bot_seed, chunks, fresh_seed, open_out, outcome, play_named, record_header
+from beanframe.batch import resolve_jobs, run_pool, worker_signals
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.scoring import seat_name
 from beanframe.errors import ConfigError
 from beanframe.search import play_game
-from beanframe.simulate import (
-    _mp_context,
-    _record_header,
-    _stop_pool,
-    bot_seed,
-    fresh_seed,
-    game_stats,
-    resolve_jobs,
-    wilson_interval,
-)
+from beanframe.simulate import wilson_interval
 
 BOT_GROUP = "beanframe.bots"  # entry points: name = factory(seed, **options)
 BACKENDS = ("local", "ray")
@@ -191,7 +183,7 @@ class _Runner:
         self.plan = plan
         self.ruleset = compose(list(plan.variants), plan.players, plan.options)
         self.factories = [bot_factory(self.ruleset, b) for b in plan.bots]
-        self.header = _record_header(self.ruleset, plan.options, plan.master)
+        self.header = record_header(self.ruleset, plan.options, plan.master)
 
     def play(self, i: int) -> dict[str, Any]:
         plan = self.plan
@@ -202,26 +194,18 @@ class _Runner:
             for seat, b in enumerate(lineup)
         ]
         game = self.ruleset.new_game(seed=seed)
-        try:
-            play_game(game, agents)
-        except ConfigError:
-            raise
-        except Exception as exc:
-            seat = game.to_act
-            who = f"bot {plan.labels[lineup[seat]]} (p{seat + 1})" if seat is not None else "a bot"
-            raise RuntimeError(f"{who} failed in tournament game {i + 1} (seed {seed}): {type(exc).__name__}: {exc}") from exc
-        result = game.result
+        names = [plan.labels[b] for b in lineup]
+        where = f"tournament game {i + 1} (seed {seed})"
+        play_named(play_game, game, agents, names, where, RuntimeError, passthrough=(ConfigError,))
+        record = outcome(game)
         return {
             **self.header,
             "game": i + 1,
             "seed": seed,
-            "bots": [plan.labels[b] for b in lineup],
+            "bots": names,
             "bot_seeds": seeds,
-            "scores": dict(result.scores),
-            "winners": list(result.winners),
-            "turns": game.state.turn,
-            "actions": game.state.n_actions,
-            "stats": game_stats(game),
+            **record,
+            "winners": list(record["winners"]),
             "moves": [a.code for a in game.actions],
         }
 
@@ -230,10 +214,7 @@ _worker: dict[str, Any] = {}
 
 
 def _init_worker(plan: Plan) -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    worker_signals()
     _worker["runner"] = _Runner(plan)
 
 
@@ -251,8 +232,7 @@ def run_chunk(plan: Plan, start: int, count: int) -> list[dict[str, Any]]:
 
 
 def _chunks(n: int, jobs: int) -> list[tuple[int, int]]:
-    size = max(1, min(20, math.ceil(n / (jobs * 6))))
-    return [(s, min(size, n - s)) for s in range(0, n, size)]
+    return chunks(0, n, jobs, 6, 20)
 
 
 def _play_local(plan: Plan, jobs: int, finished: Callable[[list[dict]], None]) -> None:
@@ -260,28 +240,7 @@ def _play_local(plan: Plan, jobs: int, finished: Callable[[list[dict]], None]) -
         for start, count in _chunks(plan.n, 1):
             finished(run_chunk(plan, start, count))
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_mp_context(), initializer=_init_worker, initargs=(plan,))
-    todo = iter(_chunks(plan.n, jobs))
-    pending: dict[Any, int] = {}
-    try:
-        def submit() -> None:
-            while len(pending) < jobs * 2:
-                chunk = next(todo, None)
-                if chunk is None:
-                    return
-                pending[pool.submit(_run_chunk, *chunk)] = chunk[0]
-
-        submit()
-        while pending:
-            ready, _ = wait(list(pending), timeout=0.5, return_when=FIRST_COMPLETED)
-            for future in ready:
-                pending.pop(future)
-                finished(future.result())
-            submit()
-    except BaseException:
-        _stop_pool(pool)
-        raise
-    pool.shutdown()
+    run_pool(jobs, _init_worker, (plan,), _chunks(plan.n, jobs), _run_chunk, finished)
 
 
 def _play_ray(plan: Plan, jobs: int, address: str | None, finished: Callable[[list[dict]], None]) -> None:
@@ -466,12 +425,7 @@ def tournament(
     )
     result = TournamentResult(tuple(ruleset.order), players, names, seed, bot_seed, backend, jobs)
     progress = on_progress or (lambda done, total: None)
-    writer = None
-    if out is not None:
-        try:
-            writer = open(out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            raise ConfigError(f"cannot write {out}: {exc.strerror or exc}") from None
+    writer = open_out(out)
     done: dict[int, dict[str, Any]] = {}
     next_game = 0
 

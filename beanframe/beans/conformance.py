@@ -4,10 +4,15 @@
 - "views": a player's view of the bean table shows the own hand, front first, and the other hands
   and the deck only as sizes (F.13);
 - "hand order": hands are fixed-order (a hand only loses cards and gains cards at its back).
+
+A bean plugin's ``beanframe_invariants`` may add :func:`card_count_problems`: every bean card is
+in exactly one zone of the parts ``BeanRules.card_parts`` names (a variant that adds a part
+holding bean cards appends its name there, so the check counts it without being edited).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +40,31 @@ def table_view_problems(game: Game, views: Mapping[int | None, Any], part: str =
             problems.append(f"view({p}) shows hand sizes {v.hand_sizes}, the hands hold {sizes}")
         if type(v.deck_size) is not int or v.deck_size != len(table.deck):
             problems.append(f"view({p}) shows the deck as {v.deck_size!r}, not as its count {len(table.deck)}")
+    return problems
+
+
+def card_zones(game: Game) -> dict[str, list[int]]:
+    """Every bean card by zone (``part.zone``), over the parts ``BeanRules.card_parts`` names."""
+    out: dict[str, list[int]] = {}
+    for name in game.ruleset.config.params["beans"].card_parts:
+        for zone, cards in game.state.parts[name].zones().items():
+            out[f"{name}.{zone}"] = cards
+    return out
+
+
+def card_count_problems(game: Game) -> list[str]:
+    """Each bean's cards in the zones of ``BeanRules.card_parts`` add up to its count, no more,
+    no fewer (a part named there but not registered is a problem too)."""
+    missing = [name for name in game.ruleset.config.params["beans"].card_parts if name not in game.state.parts]
+    if missing:
+        return [f"BeanRules.card_parts names part(s) no variant registered: {', '.join(missing)}"]
+    seen: Counter[int] = Counter()
+    for cards in card_zones(game).values():
+        seen.update(cards)
+    problems = []
+    for b, bean in enumerate(game.ruleset.config.params["beans"].cards.beans):
+        if seen[b] != bean.count:
+            problems.append(f"{bean.name}: {seen[b]} cards accounted for, the game has {bean.count}")
     return problems
 
 

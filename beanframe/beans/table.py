@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen
-from attrs.validators import in_, instance_of, is_callable, optional
+from attrs.validators import deep_iterable, in_, instance_of, is_callable, optional
 
 from beanframe.beans.cards import CardSet
 from beanframe.beans.rules import LITERAL, ONE_BEAN_RULES, OWN_TURN, WHEN, field_targets
@@ -70,6 +70,11 @@ class BeanRules:
     third_field_cost: int | None = field(default=4, validator=optional(whole(0)))
     #: when the third field may be bought: "own_turn" (Al Cabohne) or "any_time" (Bohnanza)
     buy_field_when: str = field(default=OWN_TURN, validator=in_(WHEN))
+    #: the state parts that hold bean cards, each listing them by zone (``zones()``): the bean
+    #: table, and every part a variant adds that holds some (Bohnanza's trade table, Bohnaparte's
+    #: board). A variant appends its own part here; the card-count check sums them all
+    #: (:func:`beanframe.beans.conformance.card_count_problems`), so no variant edits another's check.
+    card_parts: tuple[str, ...] = field(default=(PART,), converter=tuple, validator=deep_iterable(instance_of(str)))
 
 
 def rules_of(game: Game) -> BeanRules:

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from beanframe.errors import ConfigError
-from beanframe.simulate import GameRecord, SimulationSummary, simulate
+from beanframe.simulate import GameRecord, SimulationSummary, Streak, simulate
 
 from .. import render
 from ..config import Settings, compose_settings, default_bot, gather, require_variants
@@ -51,7 +51,7 @@ def simulate_cli(
     if summary.n:
         render.render_all(console, render.summary_renderables(summary))
         if summary.players == 1:
-            mean, longest = streaks([seat_won(r, "p1") for r in summary.records])
+            mean, longest = summary.streaks("p1")
             console.print(f"solo streaks over the seeds: mean {mean:.2f} games, longest {longest}", markup=False)
         console.print(f"bot seed {summary.bot_seed} (repeat with --seed {summary.seed} --bot-seed {summary.bot_seed})", markup=False)
     if out is not None:
@@ -67,17 +67,10 @@ def seat_won(record: GameRecord, seat: str) -> bool:
 def streaks(wins: list[bool]) -> tuple[float, int]:
     """The mean length of the winning streaks (runs of wins, in seed order) and the longest; a
     run without a win has no streak: (0.0, 0)."""
-    runs: list[int] = []
-    current = 0
+    streak = Streak()
     for won in wins:
-        if won:
-            current += 1
-        elif current:
-            runs.append(current)
-            current = 0
-    if current:
-        runs.append(current)
-    return (sum(runs) / len(runs) if runs else 0.0, max(runs, default=0))
+        streak.add(won)
+    return streak.result()
 
 
 def pick_bots(settings: Settings, bots: str | None) -> list[str] | None:
@@ -140,6 +133,7 @@ def run_with_progress(
             on_progress=on_progress,
             bot_seed=bot_seed,
             out=out,
+            keep_records=False,  # the summary's running sums: memory flat for any -n
         )
     finally:
         progress.stop()

@@ -10,6 +10,8 @@ from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of
 from beanframe.beans.options import BUY_FIELD as BUY_FIELD  # re-exported: the interned action
 from beanframe.beans.options import HARVESTS, BuyField, Harvest
+from beanframe.beans.planting import PLANT_FRONT as PLANT_FRONT  # re-exported: the interned actions
+from beanframe.beans.planting import PlantFront as PlantFront  # the bean family's ``plant f<k>``
 from beanframe.core.actions import Action, param
 from beanframe.core.compose import Config
 from attrs import frozen
@@ -34,21 +36,6 @@ def _bean(game: Game, card: int) -> str:
 
 def _boss(game: Game, b: int) -> str:
     return game.ruleset.config.params["mafia"].bosses[b].name
-
-
-@frozen(cache_hash=True)
-class PlantFront(Action):
-    name = "plant"
-    text = "plant the front hand card on field {field}"
-    field: int = param("f")
-
-    @classmethod
-    def domain(cls, config):
-        return (cls(f) for f in _fields(config))
-
-    def describe(self, game: Game) -> str:
-        hand = game.part(BEANS).hands[game.to_act]
-        return f"plant {_bean(game, hand[0])} (front card) on field {self.field + 1}"
 
 
 @frozen(cache_hash=True)
@@ -167,7 +154,6 @@ _F = range(3)
 _B = range(3)
 _P = range(MAX_PILES)
 _H = range(128)
-PLANT_FRONT = tuple(PlantFront(f) for f in _F)
 HARVEST = HARVESTS[:3]
 PLANT_LEFTOVER = tuple(tuple(PlantLeftover(p, f) for f in _F) for p in _P)
 DISCARD_LEFTOVER = tuple(DiscardLeftover(p) for p in _P)

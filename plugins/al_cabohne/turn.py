@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from beanframe.beans import PART as BEANS
 from beanframe.beans import BeanRules, BeanTable, DrawStep, deal, draw, finish, harvest, interrupted, pause, stack_deck, start
 from beanframe.beans import options as bean_options
+from beanframe.beans.planting import FrontCardStep, plant_card
 from beanframe.core.steps import Step
 
 from . import actions as A
@@ -24,7 +25,6 @@ from . import mafia as m
 from .actions import (
     Done,
     Gift,
-    Pass,
     PlantLeftover,
     PlantPile,
 )
@@ -118,8 +118,7 @@ class LeftoversStep(Step):
         pile = table.leftovers[action.pile]
         card = pile.pop()  # an emptied pile keeps its slot: the codes of the others stay
         if isinstance(action, PlantLeftover):
-            table.fields[frame.player][action.field].append(card)
-            game.emit("plant", frame.player, action.field, card, "leftover")
+            plant_card(game, frame.player, action.field, card, "leftover")
         else:
             table.discard.append(card)
             game.emit("discard", frame.player, card)
@@ -221,50 +220,26 @@ def second_card_targets(targets: list[int], fields: Sequence[Sequence[Any]], fir
     return out
 
 
-class PlayStep(Step):
+class PlayStep(FrontCardStep):
     """The front card must be planted; then the new front card may be: two cards of one bean on
     one field, of two beans on two fields (F.21). A card that fits no field needs a harvest first
     (offered as the any-time harvest option). args = (cards planted,) at first, then
-    (1, the first card's field, its bean)."""
+    (1, the first card's field, its bean). The bean family's step (``beans.planting``) plus F.21."""
 
     kind = "play"  # pushed only with a non-empty hand
-    most = 2
+    pass_action = A.PASS
+    prompt_first = "play: you must plant your front card"
+    prompt_next = "play: you may plant your (new) front card"
 
-    def legal(self, game: Game, frame: Frame):
-        table = game.state.parts[BEANS]
-        player = frame.player
-        bean = table.hands[player][0]
-        targets = game.ruleset.config.params["beans"].plant_targets(game, player, bean)  # beans.plant_targets
+    def targets(self, game: Game, frame: Frame, bean: int) -> list[int]:
+        targets = game.ruleset.config.params["beans"].plant_targets(game, frame.player, bean)  # beans.plant_targets
         args = frame.args
         if args[0] and len(args) > 2 and bean != args[2]:
-            targets = second_card_targets(targets, table.fields[player], args[1])
-        plant = A.PLANT_FRONT
-        out = []
-        for t in targets:
-            out.append(plant[t])
-        if args[0]:
-            out.append(A.PASS)
-        return out
+            targets = second_card_targets(targets, game.state.parts[BEANS].fields[frame.player], args[1])
+        return targets
 
-    def apply(self, game: Game, frame: Frame, action) -> None:
-        if isinstance(action, Pass):
-            game.pop()
-            return
-        table = game.state.parts[BEANS]
-        player = frame.player
-        card = table.hands[player].pop(0)
-        table.fields[player][action.field].append(card)
-        game.emit("plant", player, action.field, card, "hand")
-        planted = frame.args[0] + 1
-        if planted >= self.most or not table.hands[player]:
-            game.pop()
-        else:
-            game.replace_top(self.kind, player, planted, action.field, card)
-
-    def prompt(self, game: Game, frame: Frame) -> str:
-        if frame.args[0] == 0:
-            return "play: you must plant your front card"
-        return "play: you may plant your (new) front card"
+    def next_args(self, frame: Frame, planted: int, field: int, card: int) -> tuple:
+        return (planted, field, card)
 
 
 # ------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""Bohnanza's actions outside trading. Codes are 1-based: ``plant f1`` plants the front hand card on
-the first field, ``plant-traded c2 f1`` plants a received Feuerbohne (the second bean of the card
-set) on field 1. The harvest and third-field actions are the bean family's (``harvest f1``,
+"""Bohnanza's actions outside trading. Codes are 1-based: ``plant f1`` (the bean family's action)
+plants the front hand card on the first field, ``plant-traded c2 f1`` plants a received
+Feuerbohne (the second bean of the card set) on field 1. The harvest and third-field actions are the bean family's (``harvest f1``,
 ``buy-field``)."""
 
 from __future__ import annotations
@@ -9,14 +9,13 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of as bean_rules
+from beanframe.beans.planting import PLANT_FRONT as PLANT_FRONT  # re-exported: the interned actions
+from beanframe.beans.planting import PlantFront as PlantFront  # the bean family's ``plant f<k>``
 from beanframe.core.actions import Action, param
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
-
-MAX_FIELDS = 8  # interned field indexes; BeanRules.max_fields decides the domain
 
 
 def _fields(config) -> range:
@@ -25,24 +24,6 @@ def _fields(config) -> range:
 
 def _beans(config) -> range:
     return range(len(config.params["beans"].cards))
-
-
-@frozen(cache_hash=True)
-class PlantFront(Action):
-    """Phase 1: plant the front hand card on a field."""
-
-    name = "plant"
-    text = "plant the front hand card on field {field}"
-    field: int = param("f")
-
-    @classmethod
-    def domain(cls, config):
-        return (cls(f) for f in _fields(config))
-
-    def describe(self, game: Game) -> str:
-        hand = game.part(BEANS).hands[game.to_act]
-        bean = bean_rules(game).cards.names[hand[0]] if hand else "nothing"
-        return f"plant {bean} (front card) on field {self.field + 1}"
 
 
 @frozen(cache_hash=True)
@@ -70,7 +51,6 @@ class PlantTraded(Action):
         return f"plant a received {bean_rules(game).cards.names[self.bean]} on field {self.field + 1}"
 
 
-PLANT_FRONT = tuple(PlantFront(f) for f in range(MAX_FIELDS))
 PASS = Pass()
 _PLANT_TRADED: dict[tuple[int, int], PlantTraded] = {}
 

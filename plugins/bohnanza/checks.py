@@ -4,9 +4,8 @@ with F.25's default), offers that still mean what they say, caps kept."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from beanframe.beans import PART as BEANS
+from beanframe.beans.conformance import card_count_problems
 
 from .fields import bohnanza_targets
 from .rules import NAME
@@ -17,17 +16,8 @@ from .trade.table import PART as TRADE
 def invariants(game) -> list[str]:
     table = game.part(BEANS)
     trade = game.part(TRADE)
-    cards = game.ruleset.config.params["beans"].cards
     rules = game.ruleset.config.params[NAME]
-    problems: list[str] = []
-    seen = Counter()
-    for part in game.state.parts.values():  # every part that holds bean cards (Bohnaparte's depots too)
-        if hasattr(part, "zones"):
-            for zone in part.zones().values():
-                seen.update(zone)
-    for b, bean in enumerate(cards.beans):
-        if seen[b] != bean.count:
-            problems.append(f"{bean.name}: {seen[b]} cards accounted for, the game has {bean.count}")
+    problems: list[str] = card_count_problems(game)  # the parts of BeanRules.card_parts
     two = game.ruleset.config.params["beans"].plant_targets is bohnanza_targets
     for p, fields in enumerate(table.fields):
         for i, f in enumerate(fields):

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from beanframe.beans import PART as BEANS
+from beanframe.beans.planting import plant_set_aside, set_aside_plants
 from beanframe.core.steps import Step
 
 from . import actions as A
-from .fields import targets
 from .trade.offers import GONE
 from .trade.steps import seat_order
 from .trade.table import PART, TradeTable
@@ -37,29 +36,17 @@ def phase_plant_traded(game: Game) -> None:
 
 
 class PlantTradedStep(Step):
+    """Each decider plants their set-aside cards (``TradeTable.received``) one at a time with
+    the bean family's planting (``beans.planting``) and leaves with the last one."""
+
     kind = "plant_traded"
 
     def legal_for(self, game: Game, frame: Frame, player: int):
-        received = game.state.parts[PART].received[player]
-        out = []
-        seen = set()
-        for bean in received:
-            if bean not in seen:
-                seen.add(bean)
-                out += [A.plant_traded(bean, f) for f in targets(game, player, bean)]
-        return out
+        return set_aside_plants(game, player, game.state.parts[PART].received[player], A.plant_traded)
 
     def apply_for(self, game: Game, frame: Frame, player: int, action) -> None:
         received = game.state.parts[PART].received[player]
-        received.remove(action.bean)
-        game.state.parts[BEANS].fields[player][action.field].append(action.bean)
-        game.emit("plant", player, action.field, action.bean, "traded")
-        if not received:
-            rest = tuple(p for p in frame.deciders if p != player)
-            if rest:
-                game.replace_top(self.kind, frame.player, *frame.args, group=rest)
-            else:
-                game.pop()
+        plant_set_aside(game, frame, player, received, action.bean, action.field, "traded")
 
     def prompt(self, game: Game, frame: Frame) -> str:
         return "plant traded beans: everyone plants the cards they received (the active player also the face-up cards)"

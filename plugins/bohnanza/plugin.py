@@ -52,6 +52,7 @@ def beanframe_configure(config):
         third_field_cost=opts.third_field_cost,
         buy_field_when=ANY_TIME,  # RULES C: "at any time" (F.22)
         plant_targets=bohnanza_targets if opts.same_bean_two_fields else one_bean_per_field,  # F.25
+        card_parts=(BEANS, TRADE),  # the trade table holds face-up and received cards
     )
     config.params[NAME] = BohnanzaRules(
         draw=3,

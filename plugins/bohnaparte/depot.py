@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
+from beanframe.beans.planting import leave_group
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option
 from beanframe_plugins.bohnanza.plant import PlantStep
@@ -68,14 +69,10 @@ class DepotPlantStep(PlantStep):
         if action.__class__ is not A.DepotFront:
             super().apply(game, frame, action)
             return
-        hand = game.state.parts[BEANS].hands[frame.player]
-        board_of(game).depots[frame.player].append(hand.pop(0))
+        card = game.state.parts[BEANS].hands[frame.player].pop(0)
+        board_of(game).depots[frame.player].append(card)
         game.emit("to_depot", frame.player, "hand")
-        planted = frame.args[0] + 1
-        if planted >= self.most or not hand:
-            game.pop()
-        else:
-            game.replace_top(self.kind, frame.player, planted)
+        self.planted(game, frame, -1, card)  # counts as a card of phase 1 (-1: on no field)
 
 
 class DepotPlantTradedStep(PlantTradedStep):
@@ -96,8 +93,4 @@ class DepotPlantTradedStep(PlantTradedStep):
         board_of(game).depots[player].append(action.bean)
         game.emit("to_depot", player, "traded")
         if not received:
-            rest = tuple(p for p in frame.deciders if p != player)
-            if rest:
-                game.replace_top(self.kind, frame.player, *frame.args, group=rest)
-            else:
-                game.pop()
+            leave_group(game, frame, player)

@@ -57,6 +57,7 @@ def beanframe_configure(config):
     beans = config.params["beans"]
     beans.run_out_limit = opts.deck_runs  # RULES D "Game end": the 4th run-out (variants 3, 5)
     beans.max_fields = 2  # no third field
+    beans.card_parts = (*beans.card_parts, PART)  # depots, merchants and fight cards hold beans
     farms = sum(layout.card(i).extra_flips for i in range(len(layout.kinds)))
     bohnanza = config.params["bohnanza"]
     bohnanza.face_up_room = max(bohnanza.face_up_room, bohnanza.flip + farms)

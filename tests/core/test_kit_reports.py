@@ -66,7 +66,8 @@ def test_a_crash_inside_legal_actions_names_check_seed_options_and_actions(empty
     err = caught.value
     text = str(err)
     assert err.check == "legal actions"  # not a raw IndexError
-    assert "IndexError" in text and "turn.py" in text  # what was raised, and where
+    # what was raised, and where (the play step's legal list is the bean family's front-card step)
+    assert "IndexError" in text and "beans/planting.py" in text
     assert "al_cabohne + empty_hand, 2 player(s), seed 5" in text
     assert "'third_field_cost': 3" in text and err.options["al_cabohne"]["third_field_cost"] == 3
     assert err.seed == 5 and isinstance(err.actions, list)
