@@ -487,9 +487,11 @@ class Game:
         else:  # the hot path: a public event is stored as it is
             s.events = (event, s.events)
         s.n_events += 1
-        listeners = self.ruleset.listeners.get(event[0])
+        listeners = self.ruleset.listeners  # often none at all: no lookup per event then
         if listeners:
-            self._notify(listeners, event[1:])
+            listeners = listeners.get(event[0])
+            if listeners:
+                self._notify(listeners, event[1:])
 
     def _notify(self, listeners: Sequence[Any], args: tuple) -> None:
         """Run listeners; frames they push wait for the driver (see ``push``)."""
@@ -590,6 +592,7 @@ class Game:
         """Run automatic work until a decision is pending or the game is over."""
         s = self.state
         steps = self.ruleset.steps
+        passive = self.ruleset.passive_steps
         stages = self.ruleset.stages
         # never nested: apply is driving already, and end_game / _notify call this only when not
         self._driving = True
@@ -600,8 +603,11 @@ class Game:
                 stack = s.stack
                 if stack:
                     frame = stack[-1]
+                    kind = frame.kind
+                    if kind in passive:  # Step.resolve: a decision is due, nothing to call
+                        return
                     # a decision is due unless the step's work was interrupted (it is asked again)
-                    if steps[frame.kind].resolve(self, frame) and not self._interrupt:
+                    if steps[kind].resolve(self, frame) and not self._interrupt:
                         return
                     continue
                 if s.stage == OVER:
