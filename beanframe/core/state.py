@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Protocol
 
-from attrs import define, field, frozen
+from attrs import define, field
 
 # Stages of a game.
 SETUP, TURNS, END, OVER = 0, 1, 2, 3
@@ -26,7 +26,6 @@ STAGE_NAMES = ("setup", "turns", "end", "over")
 NOT_ENDING, END_AFTER_TURN, END_NOW = 0, 1, 2
 
 
-@frozen
 class Frame:
     """One entry of the decision stack: a step of kind ``kind`` for ``player``.
 
@@ -37,19 +36,41 @@ class Frame:
     lets deciders drop out replaces its frame with a smaller group and pops it when nobody is
     left (an empty group would mean ``player`` alone).
 
-    Frames are immutable (steps replace a frame rather than change it), so cloning the stack is a
-    list copy. ``args`` carries the step's small integer parameters; bigger data lives in parts.
+    Frames are values that are never changed (steps replace a frame rather than change it), so
+    cloning the stack is a list copy. ``args`` carries the step's small integer parameters; bigger
+    data lives in parts. Equal when kind, player, args and group are.
+
+    A plain slotted class, not a frozen attrs class: a frame is made at nearly every decision,
+    and a frozen class's ``__init__`` (``object.__setattr__`` per field) cost about a twentieth of
+    a random Al Cabohne game's time. Do not assign to a frame's attributes.
     """
 
-    kind: str
-    player: int
-    args: tuple[int, ...] = ()
-    group: tuple[int, ...] = ()
+    __slots__ = ("kind", "player", "args", "group")
+
+    def __init__(self, kind: str, player: int, args: tuple[int, ...] = (), group: tuple[int, ...] = ()) -> None:
+        self.kind = kind
+        self.player = player
+        self.args = args
+        self.group = group
 
     @property
     def deciders(self) -> tuple[int, ...]:
         """The players who may act on this frame now (``group``, or ``player`` alone)."""
         return self.group or (self.player,)
+
+    def _key(self) -> tuple:
+        return (self.kind, self.player, self.args, self.group)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Frame(kind={self.kind!r}, player={self.player!r}, args={self.args!r}, group={self.group!r})"
 
 
 class Part(Protocol):
