@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from beanframe.beans.options import BuyField, Harvest
 
+from .bots.rules import progress_table
 from .actions import DiscardLeftover, Gift, GivePile, Pass, PlantFront, PlantLeftover, PlantPile
 from .mafia import collector
 
@@ -26,22 +27,6 @@ if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
 
 BEANS, MAFIA = "beans", "mafia"
-
-
-def progress_table(meter: tuple[int, ...], count: int) -> tuple[float, ...]:
-    """Coins as a piecewise-linear function of a field's size through each bean-o-meter step,
-    for sizes 0..count: a field's progress, counted before it pays."""
-    points = [(0, 0.0)] + [(size, float(k)) for k, size in enumerate(meter, 1) if size]
-    out = []
-    for n in range(count + 1):
-        if n >= points[-1][0]:
-            out.append(points[-1][1])
-            continue
-        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
-            if x0 <= n <= x1:
-                out.append(y0 + (y1 - y0) * (n - x0) / (x1 - x0))
-                break
-    return tuple(out)
 
 
 class RolloutPolicy:

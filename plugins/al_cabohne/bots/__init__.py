@@ -52,6 +52,6 @@ protocol, actions of other plugins, tie-breaking).
 
 from .greedy import GreedyBot
 from .model import _Model
-from .rules import KNOWN, W, W_DUO, BotRules, _interp, _interp_table, _tables, bot_rules
+from .rules import KNOWN, W, W_DUO, BotRules, _interp, progress_table, _tables, bot_rules
 
-__all__ = ["KNOWN", "W", "W_DUO", "BotRules", "GreedyBot", "_Model", "_interp", "_interp_table", "_tables", "bot_rules"]
+__all__ = ["KNOWN", "W", "W_DUO", "BotRules", "GreedyBot", "_Model", "_interp", "progress_table", "_tables", "bot_rules"]

@@ -68,12 +68,13 @@ def _tables(cards: CardSet) -> tuple[dict[str, int], tuple[int, ...], tuple[tupl
     index = {name: i for i, name in enumerate(cards.names)}
     counts = tuple(b.count for b in cards.beans)
     meters = tuple(tuple(b.meter) for b in cards.beans)
-    return index, counts, meters, tuple(_interp_table(m, c) for m, c in zip(meters, counts))
+    return index, counts, meters, tuple(progress_table(m, c) for m, c in zip(meters, counts))
 
 
-def _interp_table(meter: tuple[int, ...], count: int) -> tuple[float, ...]:
+def progress_table(meter: tuple[int, ...], count: int) -> tuple[float, ...]:
     """Coins as a piecewise-linear function of the field size (through each meter step), for
-    sizes 0..count: a smooth measure of how far a field has come."""
+    sizes 0..count: a smooth measure of how far a field has come (the bot's evaluation and the
+    search's rollout policy share it)."""
     points = [(0, 0.0)] + [(size, float(k)) for k, size in enumerate(meter, 1) if size]
     out = []
     for n in range(count + 1):
