@@ -107,7 +107,10 @@ class ISMCTSBot:
     ``paired`` (default True: rounds of common random numbers at the root, one sampled world per
     round tried with every root action), ``prior`` ("auto": the registered ``greedy`` bot; "":
     none) whose choice is played unless the search beats it by ``confidence`` standard errors of
-    the paired difference (default 2.0; unpaired: by ``trust`` in mean reward, default 0.02).
+    the paired difference (default 2.0; unpaired: by ``trust`` in mean reward, default 0.02);
+    ``top`` and ``gap`` (paired, with a prior whose variant's search policy has
+    ``prior_scores``): only the prior's ``top`` best actions (0: no limit) scoring within ``gap`` of
+    its best are searched, and a decision with one such action is the prior's without a search.
     """
 
     uses_view = False
@@ -133,6 +136,8 @@ class ISMCTSBot:
         trust: float = 0.02,
         paired: bool = True,
         confidence: float = 2.0,
+        top: int = 0,
+        gap: float = math.inf,
     ) -> None:
         iterations = int(iterations)
         if iterations < 0 or (iterations == 0 and not seconds):
@@ -157,6 +162,11 @@ class ISMCTSBot:
         self.trust = float(trust)
         self.paired = bool(paired) and paired not in ("0", "false", "no")
         self.confidence = float(confidence)
+        self.top = int(top)
+        self.gap = float(gap)
+        if self.top < 0 or self.gap < 0:
+            raise ConfigError(f"ismcts: top and gap must be 0 or positive, not {top}, {gap}")
+        self._candidates: list | None = None  # the root actions worth searching (None: all)
         self._rounds: dict[Any, list[float]] | None = None
         self._priors: dict[Any, Any] = {}  # ruleset -> prior bot
         self.last_overruled = False
@@ -175,11 +185,16 @@ class ISMCTSBot:
         if info is None:
             raise ConfigError("ismcts needs the player's information set: play it with beanframe.search.play_game or a tournament")
         prior = self._prior_choice(info, legal_actions)
+        if self._candidates is not None and len(self._candidates) < 2 and prior is not None:
+            self.last_overruled = False  # the prior is sure enough: no search
+            return prior
         root = self.search(info)
         if self.paired:
             best = self._paired_choice(prior)
             if best in legal_actions:
                 self.last_overruled = prior is not None and best != prior
+                if self.last_overruled:
+                    self._tell_prior(info, legal_actions, best)
                 return best
         legal = set(legal_actions)
         children = root.children
@@ -213,8 +228,44 @@ class ISMCTSBot:
                 raise ConfigError("ismcts cannot use itself as its prior")
             bot = self._priors[rs] = make_bot(rs, name, self.rng.getrandbits(48))
         view = info.view() if getattr(bot, "uses_view", True) else None
+        self._candidates = None
+        if self.paired and (self.top or self.gap < math.inf):
+            scores_of = getattr(self._search_policy(rs), "prior_scores", None)
+            scores = None if scores_of is None else scores_of(bot, view, legal_actions)
+            if scores is not None:
+                ranked = sorted(zip(scores, range(len(scores))), reverse=True)
+                best = ranked[0][0]
+                keep = [legal_actions[i] for s, i in ranked if s >= best - self.gap - 1e-9]
+                self._candidates = keep[: self.top] if self.top else keep
         choice = bot.act(view, legal_actions)
-        return choice if choice in legal_actions else None
+        if choice not in legal_actions:
+            return None
+        if self._candidates is not None and choice not in self._candidates:
+            self._candidates.insert(0, choice)  # a tie broken past the top few: keep the choice
+        return choice
+
+    def _search_policy(self, rs: Any) -> Any:
+        """The variants' registered search policy for ``rs`` (None: none), made once."""
+        key = ("search_policy", rs)
+        policy = self._policies.get(key)
+        if policy is None:
+            factory = getattr(rs, "search_policy", None)
+            if factory is None:
+                return None
+            policy = self._policies[key] = factory(rs, self.rng.getrandbits(48))
+        return policy
+
+    def _tell_prior(self, info: InformationSet, legal_actions: Sequence[Action], action: Action) -> None:
+        """The prior bot may remember its own moves (Al Cabohne's greedy: its first plant of a
+        turn, F.21): tell it the move played instead of its choice."""
+        rs = info._guess.ruleset
+        bot = self._priors.get(rs)
+        policy = self._policies.get(("search_policy", rs))
+        if policy is None and self._rollout_name(rs) == POLICY:
+            policy = self._policies.get(rs)
+        chosen = getattr(policy, "chosen", None)
+        if bot is not None and chosen is not None:
+            chosen(bot, info.view(), legal_actions, action)
 
     # -- the search ---------------------------------------------------------------------------
     def search(self, info: InformationSet) -> _Node:
@@ -260,6 +311,8 @@ class ISMCTSBot:
                 self._root_game, self._base = game.clone(), None
                 self._stop_turn, self._me = self._horizon_turn(game), me
                 legal = game.legal_actions(me)
+                if self._candidates is not None:
+                    legal = [a for a in legal if a in self._candidates]
                 rounds = {a: [] for a in legal}
             for a in legal:
                 reward = self._iterate(root, game.clone(), rng, first=a)

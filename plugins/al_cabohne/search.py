@@ -122,6 +122,29 @@ class RolloutPolicy:
             greedy = self._greedy = GreedyBot(self._ruleset, seed=0)
         return greedy.evaluate(game.view(player))
 
+    # -- where the search is worth its cost ----------------------------------------------------
+    def prior_scores(self, bot: Any, view: Any, legal) -> list[float] | None:
+        """The greedy bot's own score (its look through the rest of the turn, in coins) of each
+        legal action, from the player's view (None: not a greedy bot, or actions it does not
+        model): the search spends its budget only where the best of these are close."""
+        from .bots import GreedyBot
+        from .bots.rules import KNOWN
+
+        if not isinstance(bot, GreedyBot) or any(type(a) not in KNOWN for a in legal):
+            return None
+        bot.w = bot._solo_w if view.players == 1 else bot._duo_w
+        model = bot._model(view)
+        phase = view.phase
+        play = bot._play_state(view, legal) if phase == "play" else None
+        return [bot._score(model, a, phase, play) for a in legal]
+
+    def chosen(self, bot: Any, view: Any, legal, action) -> None:
+        """Tell the greedy bot the action actually played (it remembers its first plant of a
+        turn for F.21), when the search overruled its choice."""
+        remember = getattr(bot, "_remember", None)
+        if remember is not None:
+            remember(view, legal, action)
+
 
 def rollout_policy(ruleset: Ruleset, seed: int | None) -> RolloutPolicy:
     return RolloutPolicy(ruleset, seed)
