@@ -84,8 +84,12 @@ def _permuted(game, rng):
 
 @pytest.mark.parametrize(
     "options",
-    [{"iterations": 12, "rollout": "random", "depth": 10}, {"iterations": 12, "confidence": 0.0}],
-    ids=["random-rollouts", "search-policy-paired"],
+    [
+        {"iterations": 12, "rollout": "random", "depth": 10},
+        {"iterations": 12, "confidence": 0.0},
+        {"iterations": 12, "confidence": 0.0, "top": 3, "gap": 50},
+    ],
+    ids=["random-rollouts", "search-policy-paired", "greedy-shortlist"],
 )
 @pytest.mark.parametrize("players", [1, 2])
 def test_permuting_the_unseen_cards_never_changes_the_choice(players, options):
@@ -193,6 +197,34 @@ def test_the_prior_bot_is_played_when_the_search_has_no_evidence():
     assert not bot.last_overruled
 
 
+def _multi_choice(players=1):
+    """A position whose player has at least three legal actions."""
+    game = _position(players=players)
+    greedy = [make_bot(game.ruleset, "greedy", seed=p) for p in range(players)]
+    while len(game.legal_actions()) < 3:
+        game.apply(decide(game, greedy[game.to_act]))
+    return game
+
+
+def test_only_the_priors_close_top_actions_are_searched():
+    game = _multi_choice()
+    legal = game.legal_actions()
+    greedy = make_bot(game.ruleset, "greedy", seed=1)
+    choice = greedy.act(game.view(game.to_act), legal)
+    # one candidate: the prior's choice, and no search at all
+    bot = ISMCTSBot(seed=1, iterations=8, top=1)
+    assert decide(game, bot) == choice and bot.last_iterations == 0
+    # the two best by the prior's own scores: the paired rounds try those two only
+    bot = ISMCTSBot(seed=1, iterations=8, top=2)
+    assert decide(game, bot) in legal
+    assert len(bot._rounds) == 2 and choice in bot._rounds and bot.last_iterations == 8
+    # a gap no action but the best is within: no search either
+    bot = ISMCTSBot(seed=1, iterations=8, gap=0.0)
+    scores = game.ruleset.search_policy(game.ruleset, 0).prior_scores(greedy, game.view(game.to_act), legal)
+    if sorted(scores)[-2] < max(scores) - 1e-6:
+        assert decide(game, bot) == choice and bot.last_iterations == 0
+
+
 def test_the_unpaired_tree_search_still_plays():
     game = _position(players=2)
     bot = ISMCTSBot(seed=1, iterations=8, paired=False, prior="", depth=4)
@@ -202,7 +234,7 @@ def test_the_unpaired_tree_search_still_plays():
 
 @pytest.mark.parametrize(
     "options",
-    [{"iterations": -1}, {"iterations": 0}, {"seconds": 0}, {"margin": 2}, {"depth": -3}],
+    [{"iterations": -1}, {"iterations": 0}, {"seconds": 0}, {"margin": 2}, {"depth": -3}, {"top": -1}, {"gap": -0.5}],
 )
 def test_bad_options_are_refused(options):
     with pytest.raises(ConfigError, match="ismcts"):
