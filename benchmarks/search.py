@@ -18,6 +18,19 @@ Measured 2026-11-22 on the shared 2-core machine (load average 9-23), seeds 1000
   (greedy in that seat 2/30; the mafia wins most games), ahead of greedy 11/30 (greedy: 10/30).
 - ``-o iterations=24 -o rollout=greedy -o confidence=1.5`` (``--jobs 1``): solo 16/24, greedy 18/24
   on the same seeds (3 and 5 won by one only); 102 iterations/s.
+
+Measured 2026-11-22 (load average ~2), seeds 1000-1099 solo, ``--jobs 2 --baseline``; greedy on
+them: 59/100 = 59.0% [49.2, 68.1]. Searching only greedy's close top actions (``top``/``gap``:
+greedy's own look-ahead scores within 0.5 coins, at most 4; ~74 searched decisions a game):
+- ``-o iterations=400 -o top=4 -o gap=0.5``: 63/100 = 63.0% [53.2, 71.8]; won by ismcts only 15,
+  by greedy only 11 (not significant); 2,766 iterations/s, 401 iterations and 0.145 s per
+  searched decision, greedy overruled at 1412 of 7340.
+- ``-o iterations=120 -o top=4 -o gap=0.5 -o rollout=greedy`` (greedy plays the rest of the turn
+  to the horizon): 60/100 = 60.0% [50.2, 69.1]; 13 and 12 won by one only; 1,220 iterations/s,
+  0.098 s per searched decision, overruled at 900 of 7392.
+- 2 players, seeds 1000-1039, ``-o iterations=400 -o top=4 -o gap=0.5``: ahead of greedy (more
+  points) in 22/40 = 55% [39.8, 69.3] (greedy in that seat: 14/40), won 4/40 (greedy 2/40; the
+  mafia wins most); 1,872 iterations/s, 0.214 s per searched decision.
 """
 
 from __future__ import annotations
