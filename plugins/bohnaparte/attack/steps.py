@@ -132,40 +132,43 @@ def take_card(game: Game, player: int, action) -> tuple[int | None, bool]:
     return draw(game, game.state.parts[BEANS]), True
 
 
-class AttackCardStep(Step):
+class FightCardStep(Step):
+    """One side lays its fight card face down (the attacker first, then the defender; RULES D
+    "Attack"): the two sides differ only in the board fields they fill and their wording."""
+
+    role = ""  # the event's side: "attacker" or "defender"
+    verb = ""
+
+    def legal(self, game: Game, frame: Frame):
+        return card_choices(game, frame.player)
+
+    def apply(self, game: Game, frame: Frame, action) -> None:
+        card, blind = take_card(game, frame.player, action)
+        self.lay(board_of(game), [] if card is None else [card], blind)
+        game.emit("lay", frame.player, self.role)
+        game.pop()
+
+    def lay(self, board, card: list[int], blind: bool) -> None:
+        raise NotImplementedError
+
+    def prompt(self, game: Game, frame: Frame) -> str:
+        return f"{self.verb}: lay your fight card face down (any hand card, a depot card, or the deck top unseen)"
+
+
+class AttackCardStep(FightCardStep):
     kind = "attack_card"
+    role, verb = "attacker", "attack"
 
-    def legal(self, game: Game, frame: Frame):
-        return card_choices(game, frame.player)
-
-    def apply(self, game: Game, frame: Frame, action) -> None:
-        board = board_of(game)
-        card, blind = take_card(game, frame.player, action)
-        board.attack_card = [] if card is None else [card]
-        board.attack_blind = blind
-        game.emit("lay", frame.player, "attacker")
-        game.pop()
-
-    def prompt(self, game: Game, frame: Frame) -> str:
-        return "attack: lay your fight card face down (any hand card, a depot card, or the deck top unseen)"
+    def lay(self, board, card: list[int], blind: bool) -> None:
+        board.attack_card, board.attack_blind = card, blind
 
 
-class DefendCardStep(Step):
+class DefendCardStep(FightCardStep):
     kind = "defend_card"
+    role, verb = "defender", "defend"
 
-    def legal(self, game: Game, frame: Frame):
-        return card_choices(game, frame.player)
-
-    def apply(self, game: Game, frame: Frame, action) -> None:
-        board = board_of(game)
-        card, blind = take_card(game, frame.player, action)
-        board.defence_card = [] if card is None else [card]
-        board.defence_blind = blind
-        game.emit("lay", frame.player, "defender")
-        game.pop()
-
-    def prompt(self, game: Game, frame: Frame) -> str:
-        return "defend: lay your fight card face down (any hand card, a depot card, or the deck top unseen)"
+    def lay(self, board, card: list[int], blind: bool) -> None:
+        board.defence_card, board.defence_blind = card, blind
 
 
 class FightStep(Step):
