@@ -181,6 +181,8 @@ class ISMCTSBot:
     # -- the agent protocol -------------------------------------------------------------------
     def act(self, view: Any, legal_actions: Sequence[Action], info: InformationSet | None = None) -> Action:
         if len(legal_actions) == 1:
+            if info is not None:
+                self._prior_sees(info, legal_actions)
             return legal_actions[0]
         if info is None:
             raise ConfigError("ismcts needs the player's information set: play it with beanframe.search.play_game or a tournament")
@@ -211,10 +213,8 @@ class ISMCTSBot:
         self.last_overruled = prior is not None and best != prior
         return best if best is not None else legal_actions[self.rng.randrange(len(legal_actions))]
 
-    def _prior_choice(self, info: InformationSet, legal_actions: Sequence[Action]) -> Action | None:
-        """The prior bot's choice from the player's view (the search must beat it to overrule)."""
-        game = info._guess
-        rs = game.ruleset
+    def _prior_bot(self, rs: Any) -> Any:
+        """The prior bot for ruleset ``rs`` (None: no prior), made once."""
         name = self.prior
         if name == "auto":
             name = "greedy" if "greedy" in rs.bots else ""
@@ -227,6 +227,22 @@ class ISMCTSBot:
             if getattr(rs.bots.get(name), "factory", None) is ISMCTSBot:
                 raise ConfigError("ismcts cannot use itself as its prior")
             bot = self._priors[rs] = make_bot(rs, name, self.rng.getrandbits(48))
+        return bot
+
+    def _prior_sees(self, info: InformationSet, legal_actions: Sequence[Action]) -> None:
+        """A forced decision: the prior bot is asked anyway, as in a game of its own, since it may
+        remember its moves (Al Cabohne's greedy remembers its first plant of a turn, F.21, and
+        plays far worse when a forced first plant goes unseen: 55% solo instead of 66%)."""
+        bot = self._prior_bot(info._guess.ruleset)
+        if bot is not None:
+            bot.act(info.view() if getattr(bot, "uses_view", True) else None, legal_actions)
+
+    def _prior_choice(self, info: InformationSet, legal_actions: Sequence[Action]) -> Action | None:
+        """The prior bot's choice from the player's view (the search must beat it to overrule)."""
+        rs = info._guess.ruleset
+        bot = self._prior_bot(rs)
+        if bot is None:
+            return None
         view = info.view() if getattr(bot, "uses_view", True) else None
         self._candidates = None
         if self.paired and (self.top or self.gap < math.inf):
@@ -447,13 +463,12 @@ class ISMCTSBot:
                 left -= 1
                 game.apply(act(game, legal))
             return
+        # a bot is asked at forced decisions too: it may remember its moves (see _prior_sees)
         wants_view = getattr(policy, "uses_view", True)
         while not game.is_over and left and (state.turn < stop or state.active != me):
             legal = game.legal_actions()
-            if len(legal) == 1:
-                game.apply(legal[0])
-                continue
-            left -= 1
+            if len(legal) > 1:
+                left -= 1
             view = game.view(game.to_act) if wants_view else None
             game.apply(policy.act(view, legal))
 

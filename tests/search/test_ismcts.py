@@ -266,3 +266,16 @@ def test_rewards_and_standing():
         assert r[p] == pytest.approx(expected)
     shaped = rewards(game, margin=0.5)
     assert all(0.0 <= x <= 1.0 for x in shaped)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_prior_never_overruled_plays_the_game_its_bot_would_play(seed):
+    # F.21: Al Cabohne's greedy remembers its first plant of a turn, so the prior must see the
+    # forced decisions too (unseen, the prior won 49 of 100 solo games instead of greedy's 59)
+    rs = beanframe.compose(["al_cabohne"], players=1)
+    alone = rs.new_game(seed=seed)
+    play_game(alone, [make_bot(rs, "greedy", seed=5)])
+    bot = ISMCTSBot(seed=1, iterations=1, rollout="random", depth=1, confidence=1e9)
+    bot._priors[rs] = make_bot(rs, "greedy", seed=5)
+    searched = play_game(rs.new_game(seed=seed), [bot])
+    assert searched.actions == alone.actions
