@@ -95,7 +95,7 @@ def standing(game: Game, scale: float = 10.0) -> list[float]:
 class ISMCTSBot:
     """``act(view, legal_actions, info)``: searches the information set ``info`` (never the game).
 
-    Options: ``iterations`` (per decision, default 200; 0 with ``seconds``: no count limit; the
+    Options: ``iterations`` (per decision, default 400; 0 with ``seconds``: no count limit; the
     paired search runs whole rounds, one iteration per root action, so it may run up to a round more),
     ``seconds`` (per decision, default none), ``rollout`` ("auto": the registered ``greedy`` bot
     if there is one, else "random"; or a registered bot's name), ``depth`` (rollout decisions
@@ -109,8 +109,12 @@ class ISMCTSBot:
     none) whose choice is played unless the search beats it by ``confidence`` standard errors of
     the paired difference (default 2.0; unpaired: by ``trust`` in mean reward, default 0.02);
     ``top`` and ``gap`` (paired, with a prior whose variant's search policy has
-    ``prior_scores``): only the prior's ``top`` best actions (0: no limit) scoring within ``gap`` of
-    its best are searched, and a decision with one such action is the prior's without a search.
+    ``prior_scores``): only the prior's ``top`` best actions (default 4; 0: no limit) scoring within ``gap``
+    (default 0.5) of its best are searched, and a decision with one such action is the prior's without a search;
+    ``tree`` (decisions with a choice that the tree covers on a path, default 1: the root only,
+    the rollout policy plays the rest, which beats the tree's first tries below the root, made at
+    random: solo 78/100 against 68/100 with no limit, 0); ``chance`` (default True: where the search policy gives a
+    ``win_chance``, the leaf's reward is that chance of winning).
     """
 
     uses_view = False
@@ -124,7 +128,7 @@ class ISMCTSBot:
         self,
         seed: int | None = None,
         ruleset: Any = None,
-        iterations: int = 200,
+        iterations: int = 400,
         seconds: float | None = None,
         rollout: str = "auto",
         horizon: int = 1,
@@ -136,8 +140,10 @@ class ISMCTSBot:
         trust: float = 0.02,
         paired: bool = True,
         confidence: float = 2.0,
-        top: int = 0,
-        gap: float = math.inf,
+        top: int = 4,
+        gap: float = 0.5,
+        tree: int = 1,
+        chance: bool = True,
     ) -> None:
         iterations = int(iterations)
         if iterations < 0 or (iterations == 0 and not seconds):
@@ -166,6 +172,10 @@ class ISMCTSBot:
         self.gap = float(gap)
         if self.top < 0 or self.gap < 0:
             raise ConfigError(f"ismcts: top and gap must be 0 or positive, not {top}, {gap}")
+        self.tree = int(tree)
+        self.chance = chance not in (False, 0, "0", "false", "no")
+        if self.tree < 0:
+            raise ConfigError(f"ismcts: tree must be 0 (no limit) or positive, not {tree}")
         self._candidates: list | None = None  # the root actions worth searching (None: all)
         self._rounds: dict[Any, list[float]] | None = None
         self._priors: dict[Any, Any] = {}  # ruleset -> prior bot
@@ -363,11 +373,15 @@ class ISMCTSBot:
         # selection and expansion (within the horizon: a plan for the turns up to it)
         stop, me = self._stop_turn, self._me
         state = game.state
+        depth = self.tree or -1
         while not game.is_over and (state.turn < stop or state.active != me):
             legal = game.legal_actions()
             if len(legal) == 1:
                 game.apply(legal[0])
                 continue
+            if not depth:  # the tree's depth limit: the rollout policy plays on
+                break
+            depth -= 1
             children = node.children
             if first is not None:  # a paired round: the root action is given
                 action, first = first, None
@@ -416,11 +430,17 @@ class ISMCTSBot:
         return reward
 
     def _evaluate(self, game: Game) -> list[float]:
-        """Each player's reward for a position the search stops at: the rollout bot's
-        ``evaluate(view)`` (worth in coins for the viewer) if it has one, else :func:`standing`;
-        as the gain over the worth at the root (first sample), squashed into [0, 1] with
-        ``0.5 + 0.5 tanh(gain / scale)``."""
+        """Each player's reward for a position the search stops at: the search policy's
+        ``win_chance(game, player)`` if it has one and gives one for every player (``chance``);
+        else the rollout bot's ``evaluate(view)`` (worth in coins for the viewer) if it has one,
+        else :func:`standing`, as the gain over the worth at the root (first sample), squashed
+        into [0, 1] with ``0.5 + 0.5 tanh(gain / scale)``."""
         policy = self._policy(game) if self._rollout_name(game.ruleset) != "random" else None
+        chance = getattr(policy, "win_chance", None) if self.chance else None
+        if chance is not None and self._rollout_name(game.ruleset) == POLICY:
+            out = [chance(game, p) for p in range(game.players)]
+            if None not in out:
+                return out
         evaluate = getattr(policy, "evaluate", None)
         if evaluate is None:
             return standing(game, self.scale)

@@ -9,7 +9,8 @@ legal action by a one-line change of a small evaluation (coins, each own field's
 its bean-o-meter, the mafia's gain per card it receives), a few microseconds each, with the same
 plain rule functions as the game (``CardSet.value``, the mafia's ``collector``). Its
 ``evaluate(game, player)`` is the greedy bot's own evaluation of that player's view (in coins),
-which the search uses where it stops before the end.
+which the search uses where it stops before the end; solo, ``win_chance(game, player)`` is the
+learned value's chance of winning (``bots/value.py``), which the search prefers there.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class RolloutPolicy:
         self.field_cost = params["beans"].third_field_cost
         self._ruleset = ruleset
         self._greedy: Any = None
+        self._value: Any = None
 
     # -- a move of a rollout ------------------------------------------------------------------
     def act(self, game: Game, legal) -> Any:
@@ -121,6 +123,20 @@ class RolloutPolicy:
 
             greedy = self._greedy = GreedyBot(self._ruleset, seed=0)
         return greedy.evaluate(game.view(player))
+
+    def win_chance(self, game: Game, player: int) -> float | None:
+        """Solo: the chance of winning from this position by the learned value (``bots/value.py``,
+        fitted on greedy self-play), which the search uses as the reward where it stops; None with
+        2 players (no table is fitted for them: the search then uses ``evaluate``)."""
+        if not self.solo:
+            return None
+        value = self._value
+        if value is None:
+            from .bots import GreedyBot
+            from .bots.value import LearnedValue
+
+            value = self._value = LearnedValue(GreedyBot(self._ruleset, seed=0))
+        return value.win_chance(game.view(player))
 
     # -- where the search is worth its cost ----------------------------------------------------
     def prior_scores(self, bot: Any, view: Any, legal) -> list[float] | None:

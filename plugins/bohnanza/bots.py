@@ -104,6 +104,26 @@ class GreedyBot:
     def coins_for(self, name: str, n: int) -> int:
         return self.meter[name].coins_for(n)
 
+    def evaluate(self, view) -> float:
+        """The viewer's worth in coins: its coins, and each of its fields at what it sells for now
+        plus half the way to the next step of its bean-o-meter (search bots score the positions
+        they stop at with it; coins alone would tell a grown field from a new one only once sold)."""
+        beans = view["beans"]
+        me = view.player
+        worth = float(beans.coins[me])
+        for f in beans.fields[me]:
+            if f:
+                worth += self.field_worth(f[-1], len(f))
+        return worth
+
+    def field_worth(self, name: str, n: int) -> float:
+        now = self.coins_for(name, n)
+        for more in range(n + 1, n + 13):
+            step = self.coins_for(name, more)
+            if step > now:  # the next step: part of its extra coin, by how far the field has come
+                return now + 0.5 * (step - now) * n / more
+        return float(now)
+
     def best_harvest(self, fields, harvests):
         def score(a):
             f = fields[a.field]

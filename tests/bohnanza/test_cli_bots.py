@@ -51,3 +51,18 @@ def test_simulate_bohnanza_for_3_to_5_players(players):
     summary = simulate(["bohnanza"], bots=bots, n=2, seed=1, bot_seed=5)
     assert len(summary.records) == 2
     assert "trades" in summary.stat_means()
+
+
+def test_the_greedy_evaluation_counts_coins_and_grown_fields():
+    # a search bot's leaf (ISMCTS scores the positions it stops at with the rollout bot's evaluate)
+    ruleset = beanframe.compose(["bohnanza"], 3)
+    bot = make_bot(ruleset, "greedy", seed=1)
+    worth = [bot.field_worth("Blaue Bohne", n) for n in range(1, 12)]
+    assert worth == sorted(worth) and worth[0] > 0
+    assert worth[3] >= 1 and worth[-1] == 4  # 4 blue sell for 1 (RULES C deck); 10 or more for 4
+    game = situation(at="trade", hands=[["soy"], [], []], deck=["fire", "green"])
+    before = bot.evaluate(game.view(0))
+    grown = game.clone()  # a field of 4 blue beans made up outside the rules
+    blue = ruleset.config.params["beans"].cards.names.index("Blaue Bohne")
+    grown.part("beans").fields[0][0][:] = [blue] * 4
+    assert bot.evaluate(grown.view(0)) > before

@@ -234,7 +234,7 @@ def test_the_unpaired_tree_search_still_plays():
 
 @pytest.mark.parametrize(
     "options",
-    [{"iterations": -1}, {"iterations": 0}, {"seconds": 0}, {"margin": 2}, {"depth": -3}, {"top": -1}, {"gap": -0.5}],
+    [{"iterations": -1}, {"iterations": 0}, {"seconds": 0}, {"margin": 2}, {"depth": -3}, {"top": -1}, {"gap": -0.5}, {"tree": -1}],
 )
 def test_bad_options_are_refused(options):
     with pytest.raises(ConfigError, match="ismcts"):
@@ -279,3 +279,24 @@ def test_a_prior_never_overruled_plays_the_game_its_bot_would_play(seed):
     bot._priors[rs] = make_bot(rs, "greedy", seed=5)
     searched = play_game(rs.new_game(seed=seed), [bot])
     assert searched.actions == alone.actions
+
+
+def test_a_tree_of_depth_one_searches_the_root_and_lets_the_policy_play_on():
+    game = _multi_choice()
+    bot = ISMCTSBot(seed=1, iterations=24, tree=1, prior="")
+    root = bot.search(InformationSet(game, game.to_act))
+    assert root.children and all(not child.children for child in root.children.values())
+    deep = ISMCTSBot(seed=1, iterations=24, prior="", tree=0).search(InformationSet(game, game.to_act))
+    assert any(child.children for child in deep.children.values())  # unlimited: the tree grows below
+
+
+def test_solo_the_leaf_reward_is_the_policys_chance_of_winning():
+    # the learned value (plugins/al_cabohne/bots/value.py) where the search stops
+    game = _position(players=1)
+    bot = ISMCTSBot(seed=1, iterations=4)
+    bot.search(InformationSet(game, game.to_act))
+    chance = bot._policy(game).win_chance(game, 0)
+    assert bot._evaluate(game) == [chance]
+    off = ISMCTSBot(seed=1, iterations=4, chance=False)
+    off.search(InformationSet(game, game.to_act))
+    assert off._evaluate(game) != [chance]  # the evaluation's gain over the root, squashed

@@ -11,6 +11,27 @@ from .model import _Model
 from .rules import _interp
 
 
+#: the evaluation's terms, in coins for the player (negative: the mafia's gain, doubled solo);
+#: ``components`` computes them, ``_eval`` weighs them (names of ``W`` where a weight applies)
+COMPONENTS = (
+    "coins",  # own coins
+    "treasury",  # the mafia's treasury
+    "field_now",  # what the own fields sell for now
+    "field_growth",  # what they are expected to add by growing (W grow applied inside)
+    "tax",  # taxed fields: the tax's cost per turn (W tax_turns)
+    "empty",  # empty own fields (W empty)
+    "field_turns",  # own fields times turns left (W field_turn)
+    "boss_cards",  # the mafia's coins to come from the cards its bosses hold
+    "boss_flow",  # ... from the unseen cards of their beans (W boss_flow)
+    "refill",  # the cheapest refill of the empty bosses from the hand
+    "discard",  # the discard top run a boss will pull in (W discard_boss)
+    "clog",  # front hand cards that fit no field (W clog)
+    "mafia_hand",  # hand cards of beans the mafia collects (W mafia_hand)
+    "hand",  # minus the hand's size (W hand_card)
+    "placement",  # flipped piles and leftovers at their best placement
+)
+
+
 class Evaluation:
     """The greedy bot's evaluation (mixed into :class:`GreedyBot`)."""
 
@@ -49,17 +70,24 @@ class Evaluation:
         return thr * expected / size
 
     def _eval(self, m: _Model, phase) -> float:
+        x = self.components(m, phase)
         w = self.w
+        # the weights of COMPONENTS, in order (1: the component already carries its weight)
+        return (
+            x[0] + x[1] + x[2] + x[3] + w["tax_turns"] * x[4] + w["empty"] * x[5] + w["field_turn"] * x[6]
+            + x[7] + w["boss_flow"] * x[8] + x[9] + w["discard_boss"] * x[10] + w["clog"] * x[11]
+            + w["mafia_hand"] * x[12] + w["hand_card"] * x[13] + x[14]
+        )  # fmt: skip
+
+    def components(self, m: _Model, phase) -> list[float]:
+        """The evaluation's terms (:data:`COMPONENTS`), unweighted where a weight of ``w`` applies:
+        ``_eval`` weighs them with the bot's weights, a learned value (``value.py``) with its own."""
         km = self.k_mafia
         meter = self._meter
-        score = m.coins - km * m.treasury
-        # hand: weights of the cards toward fields
-        in_hand: dict[int, float] = {}
-        hw = w["hand_w"]
-        weight = 1.0
-        for c in m.hand:
-            in_hand[c] = in_hand.get(c, 0.0) + weight
-            weight *= hw
+        x = [0.0] * len(COMPONENTS)
+        x[0] = m.coins
+        x[1] = -km * m.treasury
+        in_hand = self._in_hand(m)
         own = m.fields[m.me]
         empties = 0
         for f in own:
@@ -68,21 +96,26 @@ class Evaluation:
                 continue
             bean, n = f[-1], len(f)
             fv = self._field_value(bean, n, in_hand)
-            score += fv
+            v = self.cards.value(bean, n)
+            x[2] += v
+            x[3] += fv - v
             b = collector(m, bean)
             if b is not None:
                 # a tax is due each turn while a boss collects this bean
                 lose = fv - self._field_value(bean, n - 1, in_hand)
-                size = meter[bean][m.thr[b] - 1]
-                score -= w["tax_turns"] * (lose + km * m.thr[b] / size)
-        score += w["empty"] * empties + w["field_turn"] * self.turns_left * len(own)
-        # bosses: expected future income; an empty boss is refilled from the hand
+                x[4] -= lose + km * m.thr[b] / meter[bean][m.thr[b] - 1]
+        x[5] = empties
+        x[6] = self.turns_left * len(own)
+        # bosses: expected future income (the cards they hold, the unseen ones still to come)
         boss_beans = set()
         empty_bosses = []
         for b, f in enumerate(m.bosses):
             if f:
-                boss_beans.add(f[-1])
-                score -= km * self._boss_future(f[-1], len(f), m.thr[b])
+                bean = f[-1]
+                boss_beans.add(bean)
+                per_card = km * m.thr[b] / meter[bean][m.thr[b] - 1]
+                x[7] -= per_card * len(f)
+                x[8] -= per_card * self.remaining[bean]
             else:
                 empty_bosses.append(b)
         if empty_bosses and m.hand:
@@ -97,7 +130,7 @@ class Evaluation:
                     cost = self._boss_future(c, 1, m.thr[b])
                     if best is None or cost < best:
                         best, best_c = cost, c
-                score -= km * best
+                x[9] -= km * best
                 beans.discard(best_c)
         # the discard top run flows to a boss that collects it in the next flip phase
         d = m.discard
@@ -108,8 +141,7 @@ class Evaluation:
                 run = 1
                 while run < len(d) and d[-run - 1] == top:
                     run += 1
-                size = meter[top][m.thr[b] - 1]
-                score -= km * w["discard_boss"] * run * m.thr[b] / size
+                x[10] -= km * run * m.thr[b] / meter[top][m.thr[b] - 1]
         # the hand's front: cards that fit no field will force harvests
         fits = {f[-1] for f in own if f}
         free = empties
@@ -120,18 +152,17 @@ class Evaluation:
                 free -= 1
                 fits.add(c)
                 continue
-            score -= w["clog"] * (1.0 if pos == 0 else 0.7 if pos == 1 else 0.4)
+            x[11] -= 1.0 if pos == 0 else 0.7 if pos == 1 else 0.4
         for c in m.hand[: self.mafia_reach]:
             if c in boss_beans:
-                score -= w["mafia_hand"]
-        if w["hand_card"]:
-            score -= w["hand_card"] * len(m.hand)
+                x[12] -= 1.0
+        x[13] = -len(m.hand)
         # piles still to place, leftovers still to handle
         if m.piles:
-            score += self._place(m, m.piles, in_hand, "left" if m.done else "pile")
+            x[14] += self._place(m, m.piles, in_hand, "left" if m.done else "pile")
         if m.left and phase == "leftovers":
-            score += self._place(m, m.left, in_hand, "leftover")
-        return score
+            x[14] += self._place(m, m.left, in_hand, "leftover")
+        return x
 
     def _place(self, m: _Model, piles, in_hand, kind: str) -> float:
         """The best placement of waiting piles, one after the other (largest first), sharing the

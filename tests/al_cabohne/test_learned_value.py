@@ -1,0 +1,80 @@
+"""Al Cabohne's learned solo value (plugins/al_cabohne/bots/value.py), the search's leaf."""
+
+from __future__ import annotations
+
+import pytest
+from beanframe_plugins.al_cabohne.bots import GreedyBot
+from beanframe_plugins.al_cabohne.bots.evaluation import COMPONENTS
+from beanframe_plugins.al_cabohne.bots.value import LearnedValue, ValueTable, solo_table
+
+import beanframe
+from beanframe.agents import make_bot
+from beanframe.search import decide
+
+
+def _positions(players=1, seed=7, every=12):
+    rs = beanframe.compose(["al_cabohne"], players=players)
+    game = rs.new_game(seed=seed)
+    bot = make_bot(rs, "greedy", seed=1)
+    out = []
+    while not game.is_over:
+        if len(game.actions) % every == 0 and len(game.legal_actions()) > 1:
+            out.append(game.clone())
+        game.apply(decide(game, bot))
+    return rs, out
+
+
+def test_the_shipped_table_names_every_component_and_nothing_else():
+    table = solo_table()
+    assert len(table.weights) == len(table.per_card) == len(COMPONENTS)
+    assert set(table.phase) <= {"tax", "play", "before_flip", "plant"}
+    a, b = table.noise
+    assert a > 0 and b > 0  # the spread shrinks with the deck but never vanishes
+
+
+def test_a_table_with_a_missing_or_unknown_component_is_refused():
+    data = {"weights": dict.fromkeys(COMPONENTS, 1.0), "per_card": dict.fromkeys(COMPONENTS, 0.0), "phase": {}, "noise": [1, 0]}
+    ValueTable.from_dict(data)
+    del data["weights"]["coins"]
+    with pytest.raises(ValueError, match="missing \\['coins'\\]"):
+        ValueTable.from_dict(data)
+    data["weights"]["coins"] = 1.0
+    data["per_card"]["gold"] = 1.0
+    with pytest.raises(ValueError, match="unknown \\['gold'\\]"):
+        ValueTable.from_dict(data)
+
+
+def test_greedys_evaluation_is_its_components_weighed_by_its_weights():
+    rs, positions = _positions()
+    bot = GreedyBot(rs, seed=0)
+    for game in positions:
+        view = game.view(0)
+        bot.w = bot._solo_w
+        model = bot._model(view)
+        x = dict(zip(COMPONENTS, bot.components(model, view.phase), strict=True))
+        assert x["coins"] == view["beans"].coins[0]
+        assert x["hand"] == -len(view["beans"].hand)
+        assert bot._eval(model, view.phase) == pytest.approx(bot.evaluate(view))
+
+
+def test_the_chance_of_winning_grows_with_the_predicted_margin():
+    rs, positions = _positions()
+    value = LearnedValue(GreedyBot(rs, seed=0))
+    chances = [(value.margin(g.view(0)), value.win_chance(g.view(0))) for g in positions]
+    assert all(0.0 < c < 1.0 for _, c in chances)
+    # the same position with one more coin (a card of the deck): a larger margin, a larger chance
+    game = positions[len(positions) // 2]
+    view = game.view(0)
+    richer = game.clone()
+    table = richer.part("beans")
+    table.coins[0].append(table.deck.pop())
+    assert value.margin(richer.view(0)) > value.margin(view)
+    assert value.win_chance(richer.view(0)) > value.win_chance(view)
+
+
+def test_the_search_policy_gives_a_chance_solo_only():
+    rs, positions = _positions()
+    policy = rs.search_policy(rs, 0)
+    assert 0.0 < policy.win_chance(positions[0], 0) < 1.0
+    duo, games = _positions(players=2, every=40)
+    assert duo.search_policy(duo, 0).win_chance(games[0], 0) is None
