@@ -1,19 +1,22 @@
 """Fit Al Cabohne's learned solo value (``plugins/al_cabohne/value.toml``) from seeded greedy games.
 
-    python benchmarks/fit_al_cabohne_value.py --seed 2000 -n 2000 --jobs 2 --write
+    python benchmarks/fit_al_cabohne_value.py --players 1 --seed 2000 -n 2000 --jobs 2 --write
+    python benchmarks/fit_al_cabohne_value.py --players 2 --seed 2000 -n 1000 --jobs 2 --write
 
-Plays ``-n`` solo games of the greedy bot (game i: seed ``--seed + i``), records the greedy
-evaluation's components (``Evaluation.components``) at every decision with a choice, and fits the
-final margin (own coins minus the mafia's doubled coins) by ridge regression on the components,
-the components times deck/100, and one bias per phase. Every fifth game is held out: the script
+Plays ``-n`` games of greedy bots (game i: seed ``--seed + i``), records the greedy evaluation's
+components (``Evaluation.components``) at every decision with a choice, and fits the deciding
+player's final margin (own coins minus the mafia's, doubled solo) by ridge regression on the
+components, the components times the cards left / 100, and one bias per phase. Every fifth game is held out: the script
 prints the held-out R^2 of the fit and of greedy's own evaluation, and the spread of the margin
-around the fit by deck size (``noise = a + b * deck``). ``--write`` writes ``value.toml``.
+around the fit by the cards left (``noise = a + b * left``). ``--write`` writes the player count's
+table into ``value.toml`` (the other tables stay).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+import tomllib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -21,26 +24,32 @@ import numpy as np
 
 import beanframe
 from beanframe_plugins.al_cabohne.bots.evaluation import COMPONENTS
+from beanframe_plugins.al_cabohne.bots.value import TABLES
 
 TABLE = Path(__file__).resolve().parent.parent / "plugins" / "al_cabohne" / "value.toml"
-PHASES = ("tax", "play", "before_flip", "plant")
+PHASES = ("leftovers", "tax", "play", "before_flip", "plant")
 
 
-def one_game(seed: int) -> tuple[float, list[list[float]]]:
-    rs = beanframe.compose(["al_cabohne"], players=1)
+def one_game(args: tuple[int, int]) -> list[tuple[float, list[float]]]:
+    """(final margin, row) for every decision with a choice: the margin is the deciding player's
+    coins minus the mafia's (doubled solo)."""
+    seed, players = args
+    rs = beanframe.compose(["al_cabohne"], players=players)
     game = rs.new_game(seed=seed)
-    bot = rs.bots["greedy"].factory(seed=seed, ruleset=rs)
+    bots = [rs.bots["greedy"].factory(seed=seed * 7 + p, ruleset=rs) for p in range(players)]
     rows = []
     while not game.is_over:
         legal = game.legal_actions()
-        view = game.view(0)
+        me = game.to_act
+        bot = bots[me]
+        view = game.view(me)
         if len(legal) > 1 and view.phase in PHASES:
-            bot.w = bot._solo_w
+            bot.w = bot._solo_w if players == 1 else bot._duo_w
             x = bot.components(bot._model(view), view.phase)
-            rows.append([*x, view["beans"].deck_size, PHASES.index(view.phase), bot.evaluate(view)])
+            rows.append((me, [*x, bot.cards_left, PHASES.index(view.phase), bot.evaluate(view)]))
         game.apply(bot.act(view, legal))  # asked at forced decisions too: it remembers (F.21)
     scores = game.result.scores
-    return scores["p1"] - scores["mafia"], rows
+    return [(scores[f"p{me + 1}"] - scores["mafia"], row) for me, row in rows]
 
 
 def design(x: np.ndarray) -> np.ndarray:
@@ -51,6 +60,7 @@ def design(x: np.ndarray) -> np.ndarray:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, choices=(1, 2), default=1)
     ap.add_argument("--seed", type=int, default=2000)
     ap.add_argument("-n", type=int, default=2000)
     ap.add_argument("--jobs", type=int, default=2)
@@ -59,12 +69,11 @@ def main() -> None:
     a = ap.parse_args()
     t0 = time.perf_counter()
     with ProcessPoolExecutor(a.jobs) as ex:
-        games = list(ex.map(one_game, range(a.seed, a.seed + a.n), chunksize=10))
-    margins = np.array([m for m, _ in games])
-    x = np.array([r for _, rows in games for r in rows])
-    y = np.array([m for m, rows in games for _ in rows])
-    game_of = np.array([i for i, (_, rows) in enumerate(games) for _ in rows])
-    print(f"{a.n} greedy games in {time.perf_counter() - t0:.0f} s: won {np.mean(margins > 0):.3f}, mean margin {margins.mean():.2f}; {len(y)} positions")
+        games = list(ex.map(one_game, [(s, a.players) for s in range(a.seed, a.seed + a.n)], chunksize=10))
+    x = np.array([r for rows in games for _, r in rows])
+    y = np.array([m for rows in games for m, _ in rows])
+    game_of = np.array([i for i, rows in enumerate(games) for _ in rows])
+    print(f"{a.n} greedy games in {time.perf_counter() - t0:.0f} s; {len(y)} positions, mean final margin {y.mean():.2f}")
     train, test = game_of % 5 != 0, game_of % 5 == 0
     d = design(x)
     w = np.linalg.solve(d[train].T @ d[train] + a.ridge * np.eye(d.shape[1]), d[train].T @ y[train])
@@ -73,28 +82,31 @@ def main() -> None:
     slope, icpt = np.polyfit(greedy[train], y[train], 1)
     gres = y[test] - (slope * greedy[test] + icpt)
     print(f"held-out R^2: fitted value {1 - res.var() / y[test].var():.3f}, greedy's evaluation {1 - gres.var() / y[test].var():.3f}")
-    deck = x[test, len(COMPONENTS)]
-    b, a0 = np.polyfit(deck, np.abs(res) * np.sqrt(np.pi / 2), 1)  # mean |res| of a normal: sd * sqrt(2/pi)
-    print(f"spread of the margin around the fit: {a0:.3f} + {b:.4f} * deck")
+    left = x[test, len(COMPONENTS)]
+    b, a0 = np.polyfit(left, np.abs(res) * np.sqrt(np.pi / 2), 1)  # mean |res| of a normal: sd * sqrt(2/pi)
+    print(f"spread of the margin around the fit: {a0:.3f} + {b:.4f} * cards left")
     k = len(COMPONENTS)
     for name, c, pc in zip(COMPONENTS, w[:k], w[k : 2 * k]):
-        print(f"  {name:14s} {c:8.3f} {pc:+8.3f} x deck/100")
+        print(f"  {name:14s} {c:8.3f} {pc:+8.3f} x cards left/100")
     if a.write:
-        lines = [
-            "# Al Cabohne's learned solo value (plugins/al_cabohne/bots/value.py), written by",
-            f"# benchmarks/fit_al_cabohne_value.py --seed {a.seed} -n {a.n} --ridge {a.ridge}",
-            f"# (greedy self-play; held-out R^2 {1 - res.var() / y[test].var():.3f})",
-            "[solo]",
-            f"noise = [{a0:.4f}, {b:.5f}]",
-            "[solo.weights]",
-            *[f"{n} = {c:.5f}" for n, c in zip(COMPONENTS, w[:k])],
-            "[solo.per_card]",
-            *[f"{n} = {c:.5f}" for n, c in zip(COMPONENTS, w[k : 2 * k])],
-            "[solo.phase]",
-            *[f"{p} = {c:.5f}" for p, c in zip(PHASES, w[2 * k :])],
-        ]
+        name = TABLES[a.players]
+        tables = tomllib.loads(TABLE.read_text(encoding="utf-8")) if TABLE.exists() else {}
+        seen = [p for p in PHASES if (x[:, k + 1] == PHASES.index(p)).any()]
+        tables[name] = {
+            "source": f"benchmarks/fit_al_cabohne_value.py --players {a.players} --seed {a.seed} -n {a.n} "
+            f"--ridge {a.ridge} (greedy self-play; held-out R^2 {1 - res.var() / y[test].var():.3f})",
+            "noise": [round(float(a0), 4), round(float(b), 5)],
+            "weights": {n: round(float(c), 5) for n, c in zip(COMPONENTS, w[:k])},
+            "per_card": {n: round(float(c), 5) for n, c in zip(COMPONENTS, w[k : 2 * k])},
+            "phase": {p: round(float(c), 5) for p, c in zip(PHASES, w[2 * k :]) if p in seen},
+        }
+        lines = ["# Al Cabohne's learned values (plugins/al_cabohne/bots/value.py), one table per player count"]
+        for table, data in sorted(tables.items(), key=lambda t: t[0] != "solo"):
+            lines += ["", f"[{table}]", f"source = {data['source']!r}".replace("'", '"'), f"noise = {data['noise']}"]
+            for part in ("weights", "per_card", "phase"):
+                lines += [f"[{table}.{part}]", *[f"{n} = {v}" for n, v in data[part].items()]]
         TABLE.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        print(f"wrote {TABLE}")
+        print(f"wrote [{name}] in {TABLE}")
 
 
 if __name__ == "__main__":

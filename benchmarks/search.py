@@ -1,14 +1,26 @@
 """Measure the ISMCTS bot: win rates (95% Wilson intervals) and iterations per second.
 
-    python benchmarks/search.py --players 1 -n 40 --jobs 2 -o iterations=100
-    python benchmarks/search.py --players 2 -n 40 --jobs 2 --opponent greedy -o iterations=100
+    python benchmarks/search.py --players 1 -n 200 --seed 1100 --jobs 2 --baseline
+    python benchmarks/search.py --players 2 -n 60 --jobs 2 --opponent greedy --baseline
+    python benchmarks/search.py --variants bohnanza --players 3 -n 30 -o iterations=60 --baseline
 
 Solo: ISMCTS against the mafia. Two players: ISMCTS against ``--opponent``, seats alternating
 (game i: ISMCTS at seat i % 2), so the rate is seat-balanced. Game i has seed ``--seed + i``.
 ``--baseline`` also plays the opponent bot (greedy) in ISMCTS's seat on the same seeds and counts
 the games only one of them won (a paired comparison).
 
-Measured 2026-11-22 on the shared 2-core machine (load average 9-23), seeds 1000-1059 (solo) and
+Measured 2026-11-22 with the defaults (400 iterations, top 4, gap 0.5, tree 1, the learned solo
+value as the leaf, the prior asked at every decision), the machine otherwise idle, ``--jobs 2``:
+- solo, seeds 1100-1299 (fresh: not used to choose anything): **159/200 = 79.5% [73.4, 84.5]**;
+  greedy on the same seeds 140/200 = 70.0% [63.3, 75.9] (over 2,000 seeds, 2000-3999: 65.9%);
+  won by ismcts only 30, by greedy only 11; 3,491 iterations/s, 0.115 s per searched decision
+  (about 76 a game), greedy overruled at 3,078 of 15,148; 911 s wall.
+- solo, seeds 1000-1099, the steps there (greedy 59/100): the prior that missed forced first plants
+  (F.21) won 49/100 never overruled (58/100 once fixed); the old defaults with top 4 / gap 0.5
+  64/100; + the learned value as a margin 65/100, as a chance of winning 68/100; + ``tree=1`` 78/100.
+
+Earlier figures, before those changes (the prior then missed forced first plants), on the shared
+2-core machine (load average 9-23), seeds 1000-1059 (solo) and
 1000-1029 (2 players), ``--jobs 2``; greedy on seeds 1000-1199 solo: 127/200 = 63.5%:
 - ``-o iterations=60 -o confidence=1`` (search policy, paired rounds, greedy prior): solo 36/60
   after 60 games against greedy's 41/60 on them (won only by ismcts 7, only by greedy 12); stopped.

@@ -113,8 +113,10 @@ class ISMCTSBot:
     (default 0.5) of its best are searched, and a decision with one such action is the prior's without a search;
     ``tree`` (decisions with a choice that the tree covers on a path, default 1: the root only,
     the rollout policy plays the rest, which beats the tree's first tries below the root, made at
-    random: solo 78/100 against 68/100 with no limit, 0); ``chance`` (default True: where the search policy gives a
-    ``win_chance``, the leaf's reward is that chance of winning).
+    random: solo 78/100 against 68/100 with no limit, 0); ``chance`` (default True: where the search policy gives
+    ``win_chances``, the leaf's reward is the player's chance of winning); ``relative`` (default True:
+    with several players, an evaluated leaf's gain is counted less the best gain of another
+    player, since a game is won against the others).
     """
 
     uses_view = False
@@ -144,6 +146,7 @@ class ISMCTSBot:
         gap: float = 0.5,
         tree: int = 1,
         chance: bool = True,
+        relative: bool = True,
     ) -> None:
         iterations = int(iterations)
         if iterations < 0 or (iterations == 0 and not seconds):
@@ -174,6 +177,7 @@ class ISMCTSBot:
             raise ConfigError(f"ismcts: top and gap must be 0 or positive, not {top}, {gap}")
         self.tree = int(tree)
         self.chance = chance not in (False, 0, "0", "false", "no")
+        self.relative = relative not in (False, 0, "0", "false", "no")
         if self.tree < 0:
             raise ConfigError(f"ismcts: tree must be 0 (no limit) or positive, not {tree}")
         self._candidates: list | None = None  # the root actions worth searching (None: all)
@@ -431,15 +435,16 @@ class ISMCTSBot:
 
     def _evaluate(self, game: Game) -> list[float]:
         """Each player's reward for a position the search stops at: the search policy's
-        ``win_chance(game, player)`` if it has one and gives one for every player (``chance``);
+        ``win_chances(game)`` (each player's chance of winning) if it has them (``chance``);
         else the rollout bot's ``evaluate(view)`` (worth in coins for the viewer) if it has one,
-        else :func:`standing`, as the gain over the worth at the root (first sample), squashed
-        into [0, 1] with ``0.5 + 0.5 tanh(gain / scale)``."""
+        else :func:`standing`, as the gain over the worth at the root (first sample), with
+        ``relative`` less the best gain of another player, squashed into [0, 1] with
+        ``0.5 + 0.5 tanh(gain / scale)``."""
         policy = self._policy(game) if self._rollout_name(game.ruleset) != "random" else None
-        chance = getattr(policy, "win_chance", None) if self.chance else None
-        if chance is not None and self._rollout_name(game.ruleset) == POLICY:
-            out = [chance(game, p) for p in range(game.players)]
-            if None not in out:
+        chances = getattr(policy, "win_chances", None) if self.chance else None
+        if chances is not None and self._rollout_name(game.ruleset) == POLICY:
+            out = chances(game)
+            if out is not None:
                 return out
         evaluate = getattr(policy, "evaluate", None)
         if evaluate is None:
@@ -454,7 +459,11 @@ class ISMCTSBot:
         base = self._base
         if base is None:  # worth is a level (coins): compare it with the root's, or tanh saturates
             base = self._base = [evaluate(self._root_game, p) for p in range(game.players)]
-        return [0.5 + 0.5 * math.tanh((evaluate(game, p) - base[p]) / scale) for p in range(game.players)]
+        gain = [evaluate(game, p) - base[p] for p in range(game.players)]
+        if self.relative and len(gain) > 1:  # a game is won against the others: gain on them
+            first, second = sorted(gain, reverse=True)[:2]
+            gain = [g - (second if g == first else first) for g in gain]
+        return [0.5 + 0.5 * math.tanh(g / scale) for g in gain]
 
     def _rollout(self, game: Game, rng: random.Random) -> None:
         """Play on with the rollout policy: to the end, or to the evaluation horizon (when the
@@ -483,14 +492,17 @@ class ISMCTSBot:
                 left -= 1
                 game.apply(act(game, legal))
             return
-        # a bot is asked at forced decisions too: it may remember its moves (see _prior_sees)
+        # one bot per seat, asked at forced decisions too: a bot may remember its moves (see
+        # _prior_sees; Bohnanza's greedy plans an offer over several decisions)
+        seats = self._seat_bots(game, policy)
         wants_view = getattr(policy, "uses_view", True)
         while not game.is_over and left and (state.turn < stop or state.active != me):
             legal = game.legal_actions()
             if len(legal) > 1:
                 left -= 1
-            view = game.view(game.to_act) if wants_view else None
-            game.apply(policy.act(view, legal))
+            player = game.to_act
+            view = game.view(player) if wants_view else None
+            game.apply(seats[player].act(view, legal))
 
     def _horizon_turn(self, game: Game) -> float:
         """The search stops and evaluates at the first decision of the searcher's own turn that
@@ -509,6 +521,18 @@ class ISMCTSBot:
                 return POLICY
             return "greedy" if "greedy" in ruleset.bots else "random"
         return self.rollout
+
+    def _seat_bots(self, game: Game, first: Any) -> list[Any]:
+        """The rollout bot of each seat (``first`` for seat 0, the others made alike, once)."""
+        key = ("seats", game.ruleset)
+        seats = self._policies.get(key)
+        if seats is None:
+            from beanframe.agents import make_bot
+
+            name = self._rollout_name(game.ruleset)
+            seats = [first, *(make_bot(game.ruleset, name, self.rng.getrandbits(48)) for _ in range(1, game.players))]
+            self._policies[key] = seats
+        return seats
 
     def _policy(self, game: Game) -> Any:
         rs = game.ruleset

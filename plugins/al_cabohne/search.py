@@ -9,8 +9,8 @@ legal action by a one-line change of a small evaluation (coins, each own field's
 its bean-o-meter, the mafia's gain per card it receives), a few microseconds each, with the same
 plain rule functions as the game (``CardSet.value``, the mafia's ``collector``). Its
 ``evaluate(game, player)`` is the greedy bot's own evaluation of that player's view (in coins),
-which the search uses where it stops before the end; solo, ``win_chance(game, player)`` is the
-learned value's chance of winning (``bots/value.py``), which the search prefers there.
+which the search uses where it stops before the end; ``win_chances(game)`` gives every player's
+chance of winning by the learned value (``bots/value.py``), which the search prefers there.
 """
 
 from __future__ import annotations
@@ -124,19 +124,19 @@ class RolloutPolicy:
             greedy = self._greedy = GreedyBot(self._ruleset, seed=0)
         return greedy.evaluate(game.view(player))
 
-    def win_chance(self, game: Game, player: int) -> float | None:
-        """Solo: the chance of winning from this position by the learned value (``bots/value.py``,
-        fitted on greedy self-play), which the search uses as the reward where it stops; None with
-        2 players (no table is fitted for them: the search then uses ``evaluate``)."""
-        if not self.solo:
-            return None
+    def win_chances(self, game: Game) -> list[float] | None:
+        """Each player's chance of winning from this position by the learned value
+        (``bots/value.py``, fitted on greedy self-play for 1 and 2 players), which the search
+        takes as the reward where it stops; None where no table is fitted."""
         value = self._value
         if value is None:
             from .bots import GreedyBot
-            from .bots.value import LearnedValue
+            from .bots.value import LearnedValue, table_for
 
+            if table_for(game.players) is None:
+                return None
             value = self._value = LearnedValue(GreedyBot(self._ruleset, seed=0))
-        return value.win_chance(game.view(player))
+        return value.win_chances([game.view(p) for p in range(game.players)])
 
     # -- where the search is worth its cost ----------------------------------------------------
     def prior_scores(self, bot: Any, view: Any, legal) -> list[float] | None:

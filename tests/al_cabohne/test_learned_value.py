@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from beanframe_plugins.al_cabohne.bots import GreedyBot
 from beanframe_plugins.al_cabohne.bots.evaluation import COMPONENTS
-from beanframe_plugins.al_cabohne.bots.value import LearnedValue, ValueTable, solo_table
+from beanframe_plugins.al_cabohne.bots.value import LearnedValue, ValueTable, solo_table, table_for
 
 import beanframe
 from beanframe.agents import make_bot
@@ -30,6 +30,10 @@ def test_the_shipped_table_names_every_component_and_nothing_else():
     assert set(table.phase) <= {"tax", "play", "before_flip", "plant"}
     a, b = table.noise
     assert a > 0 and b > 0  # the spread shrinks with the deck but never vanishes
+
+
+def test_a_table_for_one_and_for_two_players_and_none_for_more():
+    assert table_for(1) is solo_table() and table_for(2) is not None and table_for(3) is None
 
 
 def test_a_table_with_a_missing_or_unknown_component_is_refused():
@@ -72,9 +76,14 @@ def test_the_chance_of_winning_grows_with_the_predicted_margin():
     assert value.win_chance(richer.view(0)) > value.win_chance(view)
 
 
-def test_the_search_policy_gives_a_chance_solo_only():
+def test_the_search_policy_gives_every_player_a_chance():
     rs, positions = _positions()
     policy = rs.search_policy(rs, 0)
-    assert 0.0 < policy.win_chance(positions[0], 0) < 1.0
+    (solo,) = policy.win_chances(positions[0])
+    assert 0.0 < solo < 1.0
     duo, games = _positions(players=2, every=40)
-    assert duo.search_policy(duo, 0).win_chance(games[0], 0) is None
+    policy = duo.search_policy(duo, 0)
+    for game in games:
+        chances = policy.win_chances(game)
+        # each must beat the mafia and the other player: at most one of them wins
+        assert len(chances) == 2 and all(0.0 < c < 1.0 for c in chances) and sum(chances) <= 1.0

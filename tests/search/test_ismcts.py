@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -295,8 +296,38 @@ def test_solo_the_leaf_reward_is_the_policys_chance_of_winning():
     game = _position(players=1)
     bot = ISMCTSBot(seed=1, iterations=4)
     bot.search(InformationSet(game, game.to_act))
-    chance = bot._policy(game).win_chance(game, 0)
-    assert bot._evaluate(game) == [chance]
+    chance = bot._policy(game).win_chances(game)
+    assert bot._evaluate(game) == chance
     off = ISMCTSBot(seed=1, iterations=4, chance=False)
     off.search(InformationSet(game, game.to_act))
-    assert off._evaluate(game) != [chance]  # the evaluation's gain over the root, squashed
+    assert off._evaluate(game) != chance  # the evaluation's gain over the root, squashed
+
+
+def test_with_two_players_an_evaluated_leaf_counts_the_gain_on_the_other_player():
+    game = _position(players=2)
+    bot = ISMCTSBot(seed=1, iterations=4, chance=False)  # the evaluation, not the learned chances
+    bot.search(InformationSet(game, game.to_act))
+    later = game.clone()
+    greedy = [make_bot(game.ruleset, "greedy", seed=p) for p in range(2)]
+    for _ in range(12):
+        later.apply(decide(later, greedy[later.to_act]))
+    policy = bot._policy(game)
+    gain = [policy.evaluate(later, p) - bot._base[p] for p in range(2)]
+    assert gain[0] != gain[1]
+    assert bot._evaluate(later) == pytest.approx([0.5 + 0.5 * math.tanh((gain[p] - gain[1 - p]) / bot.scale) for p in range(2)])
+    bot.relative = False  # each player's own gain
+    assert bot._evaluate(later) == pytest.approx([0.5 + 0.5 * math.tanh(g / bot.scale) for g in gain])
+
+
+def test_a_rollout_bot_plays_each_seat_with_its_own_memory():
+    # Bohnanza's greedy plans an offer over several decisions: one shared bot would let one seat
+    # carry out another seat's plan
+    rs = beanframe.compose(["bohnanza"], players=3)
+    game = rs.new_game(seed=2)
+    bot = ISMCTSBot(seed=1, iterations=6, rollout="greedy")
+    greedy = [make_bot(rs, "greedy", seed=p) for p in range(3)]
+    while game.to_act != 0 or len(game.legal_actions()) < 2:
+        game.apply(decide(game, greedy[game.to_act]))
+    bot.search(InformationSet(game, 0))
+    seats = bot._policies[("seats", rs)]
+    assert len(seats) == 3 and len({id(s) for s in seats}) == 3 and seats[0] is bot._policies[rs]

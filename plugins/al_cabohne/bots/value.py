@@ -6,7 +6,9 @@ Greedy's own weights steer its one-ply choice (some terms, such as a clogged han
 make it act, not because they predict the end); as the value of the position a search stops at,
 the fitted weights predict the final margin (own coins minus the mafia's doubled) far better, and
 the chance of winning follows from the margin and how much the rest of the game can still change
-it (the spread shrinks with the deck). ``value.toml`` holds the numbers; the script
+it (the spread shrinks with the cards left). One table per player count (solo, and 2 players,
+where the margin is against the mafia and the chance also needs the other player beaten);
+``value.toml`` holds the numbers; the script
 ``benchmarks/fit_al_cabohne_value.py`` makes it anew from seeded games (and says how it was made).
 """
 
@@ -25,8 +27,10 @@ from .evaluation import COMPONENTS
 
 @frozen
 class ValueTable:
-    """The fitted numbers: margin = weights . x + deck/100 * (per_card . x) + phase bias, where x
-    are the evaluation's components; its spread is ``noise[0] + noise[1] * deck`` coins."""
+    """The fitted numbers: margin = weights . x + left/100 * (per_card . x) + phase bias, where x
+    are the evaluation's components and ``left`` the cards still to come (this deck and the decks
+    rebuilt later: the bot's ``cards_left``; solo, the deck); its spread is ``noise[0] +
+    noise[1] * left`` coins."""
 
     weights: tuple[float, ...]
     per_card: tuple[float, ...]
@@ -47,36 +51,74 @@ class ValueTable:
         return cls(row("weights"), row("per_card"), {k: float(v) for k, v in data["phase"].items()}, (float(a), float(b)))
 
 
+#: the table of each player count in ``value.toml``
+TABLES = {1: "solo", 2: "duo"}
+
+
 @functools.cache
-def solo_table() -> ValueTable:
-    """The table shipped with the plugin (``value.toml``, fitted for the solo game)."""
+def table_for(players: int) -> ValueTable | None:
+    """The table shipped with the plugin (``value.toml``) for ``players`` (None: none fitted)."""
+    name = TABLES.get(players)
+    if name is None:
+        return None
     text = resources.files(__package__.rpartition(".")[0]).joinpath("value.toml").read_text(encoding="utf-8")
-    return ValueTable.from_dict(tomllib.loads(text)["solo"])
+    data = tomllib.loads(text)
+    return ValueTable.from_dict(data[name]) if name in data else None
+
+
+def solo_table() -> ValueTable:
+    table = table_for(1)
+    assert table is not None, "value.toml has no [solo] table"
+    return table
+
+
+def _below(x: float) -> float:
+    """P(N(0, 1) < x)."""
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
 
 
 class LearnedValue:
-    """``margin(view)`` and ``win_chance(view)`` for the viewer of a solo position, with the
-    greedy bot's model of the view (``bot``: a :class:`GreedyBot` made with the ruleset)."""
+    """``margin(view)`` for the viewer of a position (own coins minus the mafia's, doubled solo,
+    at the end), and ``win_chances(views)`` for every player, with the greedy bot's model of each
+    view (``bot``: a :class:`GreedyBot` made with the ruleset)."""
 
     def __init__(self, bot: Any, table: ValueTable | None = None) -> None:
         self.bot = bot
-        self.table = table or solo_table()
+        table = table or table_for(bot.rules.players)
+        if table is None:
+            raise ValueError(f"no learned value for {bot.rules.players} players")
+        self.table = table
+        self._cards_left = 0.0
 
     def margin(self, view: Any) -> float:
         bot, t = self.bot, self.table
-        bot.w = bot._solo_w
+        bot.w = bot._solo_w if view.players == 1 else bot._duo_w
         x = bot.components(bot._model(view), view.phase)
-        deck = view["beans"].deck_size
-        scale = deck / 100.0
+        self._cards_left = left = bot.cards_left  # this deck and those still to come: the clock
+        scale = left / 100.0
         return (
             sum(w * v for w, v in zip(t.weights, x))
             + scale * sum(w * v for w, v in zip(t.per_card, x))
             + t.phase.get(view.phase, 0.0)
         )
 
-    def win_chance(self, view: Any) -> float:
-        """P(final margin >= 1) under a normal spread around the predicted margin (a solo win
-        needs strictly more coins than the mafia's doubled treasury, RULES A "Solo game")."""
+    def win_chances(self, views: list[Any]) -> list[float]:
+        """Each viewer's chance of winning: of a final margin of at least 1 (a win needs strictly
+        more coins than the mafia, whose coins count double solo: RULES A) and, with 2 players, of
+        ending ahead of the other player too (their errors taken as independent), under a normal
+        spread around the predicted margins that shrinks with the cards left."""
+        margins = [self.margin(v) for v in views]
         a, b = self.table.noise
-        spread = a + b * view["beans"].deck_size
-        return 0.5 * math.erfc(-(self.margin(view) - 0.5) / (spread * math.sqrt(2.0)))
+        spread = a + b * self._cards_left
+        out = []
+        for p, m in enumerate(margins):
+            chance = _below((m - 0.5) / spread)
+            for q, other in enumerate(margins):
+                if q != p:
+                    chance *= _below((m - other) / (spread * math.sqrt(2.0)))
+            out.append(chance)
+        return out
+
+    def win_chance(self, view: Any) -> float:
+        """Solo: the viewer's chance of winning (see :meth:`win_chances`)."""
+        return self.win_chances([view])[0]
