@@ -95,6 +95,7 @@ def main() -> None:
         tables[name] = {
             "source": f"benchmarks/fit_al_cabohne_value.py --players {a.players} --seed {a.seed} -n {a.n} "
             f"--ridge {a.ridge} (greedy self-play; held-out R^2 {1 - res.var() / y[test].var():.3f})",
+            "variants": ["al_cabohne"],
             "noise": [round(float(a0), 4), round(float(b), 5)],
             "weights": {n: round(float(c), 5) for n, c in zip(COMPONENTS, w[:k])},
             "per_card": {n: round(float(c), 5) for n, c in zip(COMPONENTS, w[k : 2 * k])},
@@ -102,7 +103,8 @@ def main() -> None:
         }
         lines = ["# Al Cabohne's learned values (plugins/al_cabohne/bots/value.py), one table per player count"]
         for table, data in sorted(tables.items(), key=lambda t: t[0] != "solo"):
-            lines += ["", f"[{table}]", f"source = {data['source']!r}".replace("'", '"'), f"noise = {data['noise']}"]
+            lines += ["", f"[{table}]", f"source = {data['source']!r}".replace("'", '"')]
+            lines += [f"variants = {data['variants']}".replace("'", '"'), f"noise = {data['noise']}"]
             for part in ("weights", "per_card", "phase"):
                 lines += [f"[{table}.{part}]", *[f"{n} = {v}" for n, v in data[part].items()]]
         TABLE.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -112,7 +112,8 @@ def one(args):
             overruled += bot.last_overruled
             bot.last_iterations = 0
         game.apply(action)
-    return game.result.won(seat_name(me)), its, secs, searched, overruled, _ahead(game, me)
+    others = any(game.result.won(seat_name(p)) for p in range(players) if p != me)
+    return game.result.won(seat_name(me)), its, secs, searched, overruled, _ahead(game, me), others
 
 
 def main():
@@ -134,18 +135,19 @@ def main():
     t0 = time.perf_counter()
     wins = its = secs = searched = overruled = 0
     results: list[bool] = []
-    aheads = 0
+    aheads = others_won = 0
     with ProcessPoolExecutor(a.jobs) as ex:
-        for k, (won, i, s, d, o, ahead) in enumerate(ex.map(one, tasks), 1):
+        for k, (won, i, s, d, o, ahead, others) in enumerate(ex.map(one, tasks), 1):
             overruled += o
             aheads += ahead
+            others_won += others
             results.append(won)
             wins += won
             its += i
             secs += s
             searched += d
             lo, hi = wilson_interval(wins, k)
-            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}] ahead {aheads}", flush=True)
+            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}] ahead {aheads} won by another player {others_won}", flush=True)
     lo, hi = wilson_interval(wins, a.n)
     if a.baseline:
         with ProcessPoolExecutor(a.jobs) as ex:
@@ -165,6 +167,9 @@ def main():
         f"{wins}/{a.n} = {wins / a.n:.3f} [{lo:.3f}, {hi:.3f}]; "
         + (
             f"ahead of the others {aheads}/{a.n} [{wilson_interval(aheads, a.n)[0]:.3f}, {wilson_interval(aheads, a.n)[1]:.3f}]; "
+            f"won by another player {others_won}/{a.n} (of the games a player won, ismcts won {wins}/{wins + others_won}"
+            + (f" = {wins / (wins + others_won):.3f} [{wilson_interval(wins, wins + others_won)[0]:.3f}, {wilson_interval(wins, wins + others_won)[1]:.3f}]" if wins + others_won else "")
+            + "); "
             if a.players > 1
             else ""
         )

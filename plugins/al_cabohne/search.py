@@ -127,13 +127,18 @@ class RolloutPolicy:
     def win_chances(self, game: Game) -> list[float] | None:
         """Each player's chance of winning from this position by the learned value
         (``bots/value.py``, fitted on greedy self-play for 1 and 2 players), which the search
-        takes as the reward where it stops; None where no table is fitted."""
+        takes as the reward where it stops; None where no table is fitted for the player count
+        and the variant set (Prohibohn, a house rule: the search then uses ``evaluate``)."""
         value = self._value
+        if value is False:
+            return None
         if value is None:
             from .bots import GreedyBot
             from .bots.value import LearnedValue, table_for
 
-            if table_for(game.players) is None:
+            table = table_for(game.players)
+            if table is None or table.variants != self._ruleset.order:
+                self._value = False  # none fitted for this variant set: the search evaluates instead
                 return None
             value = self._value = LearnedValue(GreedyBot(self._ruleset, seed=0))
         return value.win_chances([game.view(p) for p in range(game.players)])

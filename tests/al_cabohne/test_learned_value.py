@@ -37,7 +37,7 @@ def test_a_table_for_one_and_for_two_players_and_none_for_more():
 
 
 def test_a_table_with_a_missing_or_unknown_component_is_refused():
-    data = {"weights": dict.fromkeys(COMPONENTS, 1.0), "per_card": dict.fromkeys(COMPONENTS, 0.0), "phase": {}, "noise": [1, 0]}
+    data = {"weights": dict.fromkeys(COMPONENTS, 1.0), "per_card": dict.fromkeys(COMPONENTS, 0.0), "phase": {}, "noise": [1, 0], "variants": ["al_cabohne"]}
     ValueTable.from_dict(data)
     del data["weights"]["coins"]
     with pytest.raises(ValueError, match="missing \\['coins'\\]"):
@@ -87,3 +87,12 @@ def test_the_search_policy_gives_every_player_a_chance():
         chances = policy.win_chances(game)
         # each must beat the mafia and the other player: at most one of them wins
         assert len(chances) == 2 and all(0.0 < c < 1.0 for c in chances) and sum(chances) <= 1.0
+
+
+def test_the_value_holds_only_for_the_variant_set_it_was_fitted_on():
+    # Prohibohn scores differently (coins keep their bean, buildings): the search evaluates there
+    rs = beanframe.compose(["al_cabohne", "prohibohn"], players=2)
+    game = rs.new_game(seed=1)
+    assert rs.search_policy(rs, 0).win_chances(game) is None
+    with pytest.raises(ValueError, match="fitted on al_cabohne, not al_cabohne \\+ prohibohn"):
+        LearnedValue(GreedyBot(rs, seed=0))

@@ -36,6 +36,7 @@ class ValueTable:
     per_card: tuple[float, ...]
     phase: dict[str, float]
     noise: tuple[float, float]
+    variants: tuple[str, ...]  # the variant set it was fitted on: it holds for that one only
 
     @classmethod
     def from_dict(cls, data: dict) -> ValueTable:
@@ -48,7 +49,8 @@ class ValueTable:
             return tuple(float(table[n]) for n in COMPONENTS)
 
         a, b = data["noise"]
-        return cls(row("weights"), row("per_card"), {k: float(v) for k, v in data["phase"].items()}, (float(a), float(b)))
+        phase = {k: float(v) for k, v in data["phase"].items()}
+        return cls(row("weights"), row("per_card"), phase, (float(a), float(b)), tuple(data["variants"]))
 
 
 #: the table of each player count in ``value.toml``
@@ -87,6 +89,9 @@ class LearnedValue:
         table = table or table_for(bot.rules.players)
         if table is None:
             raise ValueError(f"no learned value for {bot.rules.players} players")
+        if table.variants != bot.ruleset.order:
+            # another variant set scores or plays differently (Prohibohn's buildings, a house rule)
+            raise ValueError(f"the learned value was fitted on {' + '.join(table.variants)}, not {bot.ruleset.name}")
         self.table = table
         self._cards_left = 0.0
 
