@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 #: the pool of every bean card, whatever part holds it
 POOL = "beans"
 
+#: ("hand_discard", player, card): a variant's rule discards a hand card face up (Prohibohn's
+#: 3-Casino); a bean-family event, so that whoever tracks a shown hand sees the card leave it
+HAND_DISCARD = "hand_discard"
+
 
 def bean_zones(
     game: Game, observer: int | None, known_hands: Mapping[int, Sequence[int]] | None = None

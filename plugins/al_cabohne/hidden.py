@@ -3,8 +3,9 @@
 The bean family declares the deck and the other hands hidden (:mod:`beanframe.beans.hidden`);
 Al Cabohne adds what its rules reveal: a hand shown at the refill (RULES A "Turn" phase 5: no hand
 card fits an empty boss) is known to everyone, in order, until its cards leave the hand. Cards
-leave a hand face up when the front card is planted (phase 3) or a hand card is given to a boss;
-the event log names their beans. The mafia's fields and treasury, the discard, the piles and every
+leave a hand face up when the front card is planted (phase 3), a hand card is given to a boss, or
+a variant's rule discards one (the bean family's ``hand_discard`` event); the event log names
+their beans. The mafia's fields and treasury, the discard, the piles and every
 coin are face up or were seen when they were made, so nothing else is hidden.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from beanframe.beans.hidden import bean_zones, shown_hands
+from beanframe.beans.hidden import HAND_DISCARD, bean_zones, shown_hands
 
 if TYPE_CHECKING:
     from beanframe.core.determinize import Hidden
@@ -28,6 +29,8 @@ def left_hand(event: tuple) -> tuple[int, int] | None:
         return event[1], event[3]
     if kind == "plant" and event[4] == "hand":  # ("plant", player, field, card, source)
         return event[1], event[3]
+    if kind == HAND_DISCARD:  # ("hand_discard", player, card): a variant's rule (the bean family's event)
+        return event[1], event[2]
     return None
 
 

@@ -7,6 +7,7 @@ import attrs
 from attrs import frozen
 
 from beanframe.beans import load_beans
+from beanframe.beans.hidden import HAND_DISCARD
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.params import flag
 from beanframe.core.scoring import seat_name
@@ -105,6 +106,7 @@ def beanframe_register_events(events):
         return game.ruleset.config.params["beans"].cards.names[b] if game is not None else f"bean {b + 1}"
 
     events.describe("starting_coin", lambda g, p: f"{_p(p)} lays a hand card face down as a starting coin")
+    events.describe(HAND_DISCARD, lambda g, p, b: f"{_p(p)} discards {bean(g, b)} from the hand")
     events.describe("buy", lambda g, p, c, b, n: f"{_p(p)} buys the {CARDS[c].name} for {n} {bean(g, b)} coins")
     events.describe("remove_card", lambda g, p, c: f"{_p(p)} takes the {CARDS[c].name} out of the game")
     events.describe("take_coin", lambda g, p, b: f"{_p(p)} takes a {bean(g, b)} coin from the mafia treasury")

@@ -243,3 +243,17 @@ def test_nightbar_3_in_phase_5_and_phase_1():
     game = situation(at="leftovers", hands=[["fire"], ["kidney"]], bosses=BOSSES,
                      fields=[[["fire", "fire"], ["broad"]], [[], []]], leftovers=[["puff"]])
     assert not any(c.startswith("leftover") for c in codes(game))
+
+
+def test_a_casino_3_discard_leaves_a_shown_hand_known_correctly():
+    # RULES A phase 5: a shown hand stays known until its cards leave it; the 3-Casino's discard is
+    # face up, so the opponent sees the card go (before, it was missed and determinizing failed)
+    from beanframe_plugins.al_cabohne.hidden import hidden
+
+    game = play_at(["casino3"])
+    game.emit("show_hand", 0, tuple(table(game).hands[0]))  # as Al Cabohne's refill shows it
+    play(game, "discard-hand h3")
+    (hand_zone,) = [z for z in hidden(game, 1) if z.cards is table(game).hands[0]]
+    assert hand_zone.known == dict(enumerate(table(game).hands[0]))
+    assert "player 1 discards Puffbohne from the hand" in game.log
+    game.determinize(1, __import__("random").Random(1))  # consistent: no error

@@ -21,6 +21,7 @@ from attrs import frozen
 
 from beanframe.beans import PART as BEANS
 from beanframe.beans import plant_targets, rules_of
+from beanframe.beans.hidden import HAND_DISCARD
 from beanframe.core.actions import Action, param
 from beanframe.core.steps import Step
 from beanframe_plugins.al_cabohne import actions as AC
@@ -129,7 +130,7 @@ class PlayStep(Step):
         if isinstance(action, DiscardHand):
             card = hand.pop(action.hand)
             table.discard.append(card)
-            game.emit("discard", player, card)
+            game.emit(HAND_DISCARD, player, card)  # not "discard": that one is a leftover's
             discarded = 1
         else:
             h = getattr(action, "hand", 0)
