@@ -135,6 +135,9 @@ def beanframe_register_bots(register):
     register("prohibohn", factory, "Al Cabohne's greedy bot that also buys buildings, police stations and the razzia")
     for cls, value in VALUES:  # what Prohibohn's actions are worth to Al Cabohne's greedy bot
         register.action_value(cls, value)
+    from .search import search_policy  # Al Cabohne's rollouts, the buildings' points in the evaluation
+
+    register.search_policy(search_policy, replace=True)
 
 
 @hookimpl
