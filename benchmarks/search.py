@@ -15,6 +15,23 @@ value as the leaf, the prior asked at every decision), the machine otherwise idl
   greedy on the same seeds 140/200 = 70.0% [63.3, 75.9] (over 2,000 seeds, 2000-3999: 65.9%);
   won by ismcts only 30, by greedy only 11; 3,491 iterations/s, 0.115 s per searched decision
   (about 76 a game), greedy overruled at 3,078 of 15,148; 911 s wall.
+- 2 players against greedy, seeds 1000-1039, seats alternating: ismcts won 9/40 = 22.5% [12.3,
+  37.5], greedy in its seat on the same seeds 2/40 (the mafia wins most 2-player games); won by
+  ismcts only 8, by greedy only 1; ahead of greedy (more coins) 18/40 (greedy in its seat 14/40);
+  716 iterations/s, 0.56 s per searched decision; 909 s wall. Its first 30 games again with
+  ``--jobs 1`` (the same choices: the budget is iterations), counting greedy's wins: ismcts 8,
+  greedy 3, the mafia 19; of the games a player won, ismcts won 8/11 = 72.7% [43.4, 90.3]; ahead
+  12/30; 1,982 iterations/s, 0.20 s per searched decision. (With the ``relative`` evaluation
+  instead of the learned chances: ahead 14/27, before it was stopped.)
+- Prohibohn, 2 players against greedy, seeds 1000-1023: ismcts won **15/24 = 62.5%** [42.7,
+  78.8], greedy 4/24; of the games a player won, ismcts won 15/19 = 78.9% [56.7, 91.5]; ahead of
+  greedy 19/24 = 79% [59.5, 90.8]; greedy in ismcts's seat won 7/24 and was ahead 10/24; won by
+  ismcts only 10, by greedy only 2; 1,270 iterations/s, 0.32 s per searched decision; 483 s wall.
+  (Before Prohibohn's own search policy, the leaf counting no building: 9/19 with greedy 8/19.)
+- Bohnanza, 3 players, ismcts against two greedy traders, seeds 1000-1017, seats rotating,
+  ``-o iterations=60`` (trades have ~20 actions: 400 would cost ~1.5 s a decision): ismcts won
+  **14/18 = 77.8%** [54.8, 91.0] (a fair share is 33%), greedy in its seat 6/18; won by ismcts only
+  9, by greedy only 1; 570 iterations/s, 0.12 s per searched decision; 277 s wall.
 - solo, seeds 1000-1099, the steps there (greedy 59/100): the prior that missed forced first plants
   (F.21) won 49/100 never overruled (58/100 once fixed); the old defaults with top 4 / gap 0.5
   64/100; + the learned value as a margin 65/100, as a chance of winning 68/100; + ``tree=1`` 78/100.
