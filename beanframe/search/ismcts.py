@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 POLICY = "policy"  # rollout by the variants' registered search policy (it reads the sampled state)
 
 
+def _flag(value: Any) -> bool:
+    """An on/off option, given as a bool or as text (``-B ismcts.paired=no``)."""
+    return bool(value) and value not in ("0", "false", "no")
+
+
 class _Node:
     __slots__ = ("player", "visits", "wins", "avail", "children")
 
@@ -169,17 +174,17 @@ class ISMCTSBot:
         self._policies: dict[Any, Any] = {}  # ruleset -> rollout bot
         self.prior = str(prior)
         self.trust = float(trust)
-        self.paired = bool(paired) and paired not in ("0", "false", "no")
+        self.paired = _flag(paired)
         self.confidence = float(confidence)
         self.top = int(top)
         self.gap = float(gap)
         if self.top < 0 or self.gap < 0:
             raise ConfigError(f"ismcts: top and gap must be 0 or positive, not {top}, {gap}")
         self.tree = int(tree)
-        self.chance = chance not in (False, 0, "0", "false", "no")
-        self.relative = relative not in (False, 0, "0", "false", "no")
         if self.tree < 0:
             raise ConfigError(f"ismcts: tree must be 0 (no limit) or positive, not {tree}")
+        self.chance = _flag(chance)
+        self.relative = _flag(relative)
         self._candidates: list | None = None  # the root actions worth searching (None: all)
         self._rounds: dict[Any, list[float]] | None = None
         self._priors: dict[Any, Any] = {}  # ruleset -> prior bot

@@ -93,28 +93,33 @@ class LearnedValue:
             # another variant set scores or plays differently (Prohibohn's buildings, a house rule)
             raise ValueError(f"the learned value was fitted on {' + '.join(table.variants)}, not {bot.ruleset.name}")
         self.table = table
-        self._cards_left = 0.0
 
     def margin(self, view: Any) -> float:
+        return self._predict(view)[0]
+
+    def _predict(self, view: Any) -> tuple[float, float]:
+        """(the predicted margin, the cards left: this deck and those still to come, the clock)."""
         bot, t = self.bot, self.table
         bot.w = bot._solo_w if view.players == 1 else bot._duo_w
         x = bot.components(bot._model(view), view.phase)
-        self._cards_left = left = bot.cards_left  # this deck and those still to come: the clock
+        left = bot.cards_left
         scale = left / 100.0
-        return (
+        margin = (
             sum(w * v for w, v in zip(t.weights, x))
             + scale * sum(w * v for w, v in zip(t.per_card, x))
             + t.phase.get(view.phase, 0.0)
         )
+        return margin, left
 
     def win_chances(self, views: list[Any]) -> list[float]:
         """Each viewer's chance of winning: of a final margin of at least 1 (a win needs strictly
         more coins than the mafia, whose coins count double solo: RULES A) and, with 2 players, of
         ending ahead of the other player too (their errors taken as independent), under a normal
         spread around the predicted margins that shrinks with the cards left."""
-        margins = [self.margin(v) for v in views]
+        predicted = [self._predict(v) for v in views]
+        margins = [m for m, _ in predicted]
         a, b = self.table.noise
-        spread = a + b * self._cards_left
+        spread = a + b * predicted[0][1]  # the same clock for every viewer
         out = []
         for p, m in enumerate(margins):
             chance = _below((m - 0.5) / spread)
