@@ -102,11 +102,12 @@ def baseline(args):
 
 
 def _ahead(game, me):
-    """Whether ``me`` scored more than every other player (the mafia aside): the head-to-head
-    result, as the mafia wins most 2-player games between greedy bots."""
+    """1 if ``me`` scored more than every other player (the mafia aside), 0.5 if tied for the most,
+    else 0: the head-to-head result, as the mafia wins most 2-player games between greedy bots."""
     scores = game.result.scores
     own = scores.get(seat_name(me), 0)
-    return all(own > scores.get(seat_name(p), 0) for p in range(game.players) if p != me)
+    best = max(scores.get(seat_name(p), 0) for p in range(game.players) if p != me)
+    return 1.0 if own > best else 0.5 if own == best else 0.0
 
 
 def one(args):
@@ -164,7 +165,7 @@ def main():
             secs += s
             searched += d
             lo, hi = wilson_interval(wins, k)
-            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}] ahead {aheads} won by another player {others_won}", flush=True)
+            print(f"{k}/{a.n} wins {wins} rate {wins / k:.3f} [{lo:.3f}, {hi:.3f}] ahead {aheads:g} won by another player {others_won}", flush=True)
     lo, hi = wilson_interval(wins, a.n)
     if a.baseline:
         with ProcessPoolExecutor(a.jobs) as ex:
@@ -177,13 +178,13 @@ def main():
         print(
             f"{a.opponent} in the same seat on the same seeds: {bw}/{a.n} = {bw / a.n:.3f} [{blo:.3f}, {bhi:.3f}]; "
             f"won by ismcts only {only_s}, by {a.opponent} only {only_b}"
-            + (f"; ahead of the others {sum(h for _, h in pairs)}/{a.n}" if a.players > 1 else "")
+            + (f"; ahead of the others {sum(h for _, h in pairs):g}/{a.n} (ties half)" if a.players > 1 else "")
         )
     print(
         f"ismcts {options} players={a.players} vs {a.opponent if a.players > 1 else 'mafia'}: "
         f"{wins}/{a.n} = {wins / a.n:.3f} [{lo:.3f}, {hi:.3f}]; "
         + (
-            f"ahead of the others {aheads}/{a.n} [{wilson_interval(aheads, a.n)[0]:.3f}, {wilson_interval(aheads, a.n)[1]:.3f}]; "
+            f"ahead of the others {aheads:g}/{a.n} (ties half) = {aheads / a.n:.3f} [{wilson_interval(aheads, a.n)[0]:.3f}, {wilson_interval(aheads, a.n)[1]:.3f}]; "
             f"won by another player {others_won}/{a.n} (of the games a player won, ismcts won {wins}/{wins + others_won}"
             + (f" = {wins / (wins + others_won):.3f} [{wilson_interval(wins, wins + others_won)[0]:.3f}, {wilson_interval(wins, wins + others_won)[1]:.3f}]" if wins + others_won else "")
             + "); "

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 
 POLICY = "policy"  # rollout by the variants' registered search policy (it reads the sampled state)
+#: what a search policy's ``win_chances(game, goal)`` gives the chance of (see ISMCTSBot's ``goal``)
+GOALS = ("win", "ahead", "rank")
 
 
 def _flag(value: Any) -> bool:
@@ -119,7 +121,10 @@ class ISMCTSBot:
     ``tree`` (decisions with a choice that the tree covers on a path, default 1: the root only,
     the rollout policy plays the rest, which beats the tree's first tries below the root, made at
     random: solo 78/100 against 68/100 with no limit, 0); ``chance`` (default True: where the search policy gives
-    ``win_chances``, the leaf's reward is the player's chance of winning); ``relative`` (default True:
+    ``win_chances``, the leaf's reward is the player's chance of reaching the ``goal``: "win" the
+    game; "ahead": end ahead of the other players, the seats no player holds, such as a mafia, aside;
+    "rank", the default: the mean chance of ending ahead of each other seat, a tournament's
+    ranking, which weighs winning and the other players alike); ``relative`` (default True:
     with several players, an evaluated leaf's gain is counted less the best gain of another
     player, since a game is won against the others).
     """
@@ -152,6 +157,7 @@ class ISMCTSBot:
         tree: int = 1,
         chance: bool = True,
         relative: bool = True,
+        goal: str = "rank",
     ) -> None:
         iterations = int(iterations)
         if iterations < 0 or (iterations == 0 and not seconds):
@@ -185,6 +191,9 @@ class ISMCTSBot:
             raise ConfigError(f"ismcts: tree must be 0 (no limit) or positive, not {tree}")
         self.chance = _flag(chance)
         self.relative = _flag(relative)
+        self.goal = str(goal)
+        if self.goal not in GOALS:
+            raise ConfigError(f"ismcts: goal must be one of {', '.join(GOALS)}, not {goal!r}")
         self._candidates: list | None = None  # the root actions worth searching (None: all)
         self._rounds: dict[Any, list[float]] | None = None
         self._priors: dict[Any, Any] = {}  # ruleset -> prior bot
@@ -440,7 +449,7 @@ class ISMCTSBot:
 
     def _evaluate(self, game: Game) -> list[float]:
         """Each player's reward for a position the search stops at: the search policy's
-        ``win_chances(game)`` (each player's chance of winning) if it has them (``chance``);
+        ``win_chances(game, goal)`` (each player's chance of reaching the goal) if it has them (``chance``);
         else the rollout bot's ``evaluate(view)`` (worth in coins for the viewer) if it has one,
         else :func:`standing`, as the gain over the worth at the root (first sample), with
         ``relative`` less the best gain of another player, squashed into [0, 1] with
@@ -448,7 +457,7 @@ class ISMCTSBot:
         policy = self._policy(game) if self._rollout_name(game.ruleset) != "random" else None
         chances = getattr(policy, "win_chances", None) if self.chance else None
         if chances is not None and self._rollout_name(game.ruleset) == POLICY:
-            out = chances(game)
+            out = chances(game, self.goal)
             if out is not None:
                 return out
         evaluate = getattr(policy, "evaluate", None)

@@ -9,8 +9,9 @@ legal action by a one-line change of a small evaluation (coins, each own field's
 its bean-o-meter, the mafia's gain per card it receives), a few microseconds each, with the same
 plain rule functions as the game (``CardSet.value``, the mafia's ``collector``). Its
 ``evaluate(game, player)`` is the greedy bot's own evaluation of that player's view (in coins),
-which the search uses where it stops before the end; ``win_chances(game)`` gives every player's
-chance of winning by the learned value (``bots/value.py``), which the search prefers there.
+which the search uses where it stops before the end; ``win_chances(game, goal)`` gives every
+player's chance of winning (or of ending ahead of the other player) by the learned value
+(``bots/value.py``), which the search prefers there.
 """
 
 from __future__ import annotations
@@ -124,8 +125,9 @@ class RolloutPolicy:
             greedy = self._greedy = GreedyBot(self._ruleset, seed=0)
         return greedy.evaluate(game.view(player))
 
-    def win_chances(self, game: Game) -> list[float] | None:
-        """Each player's chance of winning from this position by the learned value
+    def win_chances(self, game: Game, goal: str) -> list[float] | None:
+        """Each player's chance of reaching ``goal`` ("win", "ahead" of the other player, "rank":
+        see ``LearnedValue.win_chances``) from this position by the learned value
         (``bots/value.py``, fitted on greedy self-play for 1 and 2 players), which the search
         takes as the reward where it stops; None where no table is fitted for the player count
         and the variant set (Prohibohn, a house rule: the search then uses ``evaluate``)."""
@@ -141,7 +143,7 @@ class RolloutPolicy:
                 self._value = False  # none fitted for this variant set: the search evaluates instead
                 return None
             value = self._value = LearnedValue(GreedyBot(self._ruleset, seed=0))
-        return value.win_chances([game.view(p) for p in range(game.players)])
+        return value.win_chances([game.view(p) for p in range(game.players)], goal)
 
     # -- where the search is worth its cost ----------------------------------------------------
     def prior_scores(self, bot: Any, view: Any, legal) -> list[float] | None:

@@ -1,4 +1,4 @@
-"""Al Cabohne's learned solo value (plugins/al_cabohne/bots/value.py), the search's leaf."""
+"""Al Cabohne's learned values (plugins/al_cabohne/bots/value.py), the search's leaf."""
 
 from __future__ import annotations
 
@@ -34,6 +34,11 @@ def test_the_shipped_table_names_every_component_and_nothing_else():
 
 def test_a_table_for_one_and_for_two_players_and_none_for_more():
     assert table_for(1) is solo_table() and table_for(2) is not None and table_for(3) is None
+    # the margin on the other player: 2 players only, on both players' components
+    ahead = table_for(2, ahead=True)
+    assert table_for(1, ahead=True) is None and table_for(3, ahead=True) is None
+    assert len(ahead.other) == len(ahead.other_per_card) == len(COMPONENTS)
+    assert not table_for(2).other  # the margin on the mafia reads the player's own view only
 
 
 def test_a_table_with_a_missing_or_unknown_component_is_refused():
@@ -82,20 +87,51 @@ def test_the_chance_of_winning_grows_with_the_predicted_margin():
 def test_the_search_policy_gives_every_player_a_chance():
     rs, positions = _positions()
     policy = rs.search_policy(rs, 0)
-    (solo,) = policy.win_chances(positions[0])
+    (solo,) = policy.win_chances(positions[0], "win")
     assert 0.0 < solo < 1.0
     duo, games = _positions(players=2, every=40)
     policy = duo.search_policy(duo, 0)
     for game in games:
-        chances = policy.win_chances(game)
+        chances = policy.win_chances(game, "win")
         # each must beat the mafia and the other player: at most one of them wins
         assert len(chances) == 2 and all(0.0 < c < 1.0 for c in chances) and sum(chances) <= 1.0
+
+
+def test_two_players_the_goal_ahead_is_the_other_player_and_rank_the_mean_with_the_mafia():
+    duo, games = _positions(players=2, every=40)
+    policy = duo.search_policy(duo, 0)
+    for game in games:
+        win, ahead, rank = (policy.win_chances(game, goal) for goal in ("win", "ahead", "rank"))
+        for p in range(2):
+            assert 0.0 < win[p] <= ahead[p] < 1.0  # a win needs the other player beaten, and the mafia
+            mafia = 2 * rank[p] - ahead[p]  # rank: the mean of the chances on the mafia and the other
+            assert win[p] == pytest.approx(mafia * ahead[p])
+        # one of the two ends ahead (a tie aside): the fitted chances nearly add up to 1
+        assert ahead[0] + ahead[1] == pytest.approx(1.0, abs=0.2)
+
+
+def test_a_coin_more_for_one_player_moves_the_chance_of_ending_ahead_his_way():
+    duo, games = _positions(players=2, every=40)
+    policy = duo.search_policy(duo, 0)
+    game = games[len(games) // 2]
+    richer = game.clone()
+    table = richer.part("beans")
+    table.coins[0].append(table.deck.pop())
+    before, after = policy.win_chances(game, "ahead"), policy.win_chances(richer, "ahead")
+    assert after[0] > before[0] and after[1] < before[1]
+
+
+def test_solo_every_goal_is_beating_the_mafia():
+    rs, positions = _positions()
+    policy = rs.search_policy(rs, 0)
+    for game in positions[:5]:
+        assert policy.win_chances(game, "win") == policy.win_chances(game, "ahead") == policy.win_chances(game, "rank")
 
 
 def test_the_value_holds_only_for_the_variant_set_it_was_fitted_on():
     # Prohibohn scores differently (coins keep their bean, buildings): the search evaluates there
     rs = beanframe.compose(["al_cabohne", "prohibohn"], players=2)
     game = rs.new_game(seed=1)
-    assert rs.search_policy(rs, 0).win_chances(game) is None
+    assert rs.search_policy(rs, 0).win_chances(game, "win") is None
     with pytest.raises(ValueError, match="fitted on al_cabohne, not al_cabohne \\+ prohibohn"):
         LearnedValue(GreedyBot(rs, seed=0))

@@ -296,11 +296,24 @@ def test_solo_the_leaf_reward_is_the_policys_chance_of_winning():
     game = _position(players=1)
     bot = ISMCTSBot(seed=1, iterations=4)
     bot.search(InformationSet(game, game.to_act))
-    chance = bot._policy(game).win_chances(game)
+    chance = bot._policy(game).win_chances(game, "rank")
     assert bot._evaluate(game) == chance
     off = ISMCTSBot(seed=1, iterations=4, chance=False)
     off.search(InformationSet(game, game.to_act))
     assert off._evaluate(game) != chance  # the evaluation's gain over the root, squashed
+
+
+@pytest.mark.parametrize("goal", ["win", "ahead", "rank"])
+def test_two_players_the_leaf_reward_is_the_chance_of_the_goal(goal):
+    game = _position(players=2)
+    bot = ISMCTSBot(seed=1, iterations=4, goal=goal)
+    bot.search(InformationSet(game, game.to_act))
+    assert bot._evaluate(game) == bot._policy(game).win_chances(game, goal)
+
+
+def test_an_unknown_goal_is_refused():
+    with pytest.raises(ConfigError, match="goal must be one of win, ahead, rank, not 'glory'"):
+        ISMCTSBot(goal="glory")
 
 
 def test_with_two_players_an_evaluated_leaf_counts_the_gain_on_the_other_player():

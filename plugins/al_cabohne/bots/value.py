@@ -7,7 +7,8 @@ make it act, not because they predict the end); as the value of the position a s
 the fitted weights predict the final margin (own coins minus the mafia's doubled) far better, and
 the chance of winning follows from the margin and how much the rest of the game can still change
 it (the spread shrinks with the cards left). One table per player count (solo, and 2 players,
-where the margin is against the mafia and the chance also needs the other player beaten);
+where the margin is against the mafia and the chance also needs the other player beaten), and for
+2 players a table of the margin on the other player, on both players' components;
 ``value.toml`` holds the numbers; the script
 ``benchmarks/fit_al_cabohne_value.py`` makes it anew from seeded games (and says how it was made).
 """
@@ -30,13 +31,17 @@ class ValueTable:
     """The fitted numbers: margin = weights . x + left/100 * (per_card . x) + phase bias, where x
     are the evaluation's components and ``left`` the cards still to come (this deck and the decks
     rebuilt later: the bot's ``cards_left``; solo, the deck); its spread is ``noise[0] +
-    noise[1] * left`` coins."""
+    noise[1] * left`` coins. A table of the margin on the other player adds their components
+    weighed by ``other`` and ``other_per_card``."""
 
     weights: tuple[float, ...]
     per_card: tuple[float, ...]
     phase: dict[str, float]
     noise: tuple[float, float]
     variants: tuple[str, ...]  # the variant set it was fitted on: it holds for that one only
+    #: a table of the margin on the other player (2 players) also weighs that player's components
+    other: tuple[float, ...] = ()
+    other_per_card: tuple[float, ...] = ()
 
     @classmethod
     def from_dict(cls, data: dict) -> ValueTable:
@@ -50,21 +55,28 @@ class ValueTable:
 
         a, b = data["noise"]
         phase = {k: float(v) for k, v in data["phase"].items()}
-        return cls(row("weights"), row("per_card"), phase, (float(a), float(b)), tuple(data["variants"]))
+        other = (row("other"), row("other_per_card")) if "other" in data else ((), ())
+        return cls(row("weights"), row("per_card"), phase, (float(a), float(b)), tuple(data["variants"]), *other)
 
 
-#: the table of each player count in ``value.toml``
+#: the table of each player count in ``value.toml``: the margin on the mafia
 TABLES = {1: "solo", 2: "duo"}
+#: ... and the margin on the other player
+AHEAD_TABLES = {2: "duo_ahead"}
 
 
 @functools.cache
-def table_for(players: int) -> ValueTable | None:
-    """The table shipped with the plugin (``value.toml``) for ``players`` (None: none fitted)."""
-    name = TABLES.get(players)
-    if name is None:
-        return None
+def _tables() -> dict:
     text = resources.files(__package__.rpartition(".")[0]).joinpath("value.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    return tomllib.loads(text)
+
+
+@functools.cache
+def table_for(players: int, ahead: bool = False) -> ValueTable | None:
+    """The table shipped with the plugin (``value.toml``) for ``players`` (None: none fitted):
+    of the margin on the mafia, or with ``ahead`` on the other player."""
+    name = (AHEAD_TABLES if ahead else TABLES).get(players)
+    data = _tables()
     return ValueTable.from_dict(data[name]) if name in data else None
 
 
@@ -81,52 +93,73 @@ def _below(x: float) -> float:
 
 class LearnedValue:
     """``margin(view)`` for the viewer of a position (own coins minus the mafia's, doubled solo,
-    at the end), and ``win_chances(views)`` for every player, with the greedy bot's model of each
-    view (``bot``: a :class:`GreedyBot` made with the ruleset)."""
+    at the end), and ``win_chances(views, goal)`` for every player, with the greedy bot's model of
+    each view (``bot``: a :class:`GreedyBot` made with the ruleset). ``ahead``: the table of the
+    margin on the other player (2 players; default the shipped one, if it holds)."""
 
-    def __init__(self, bot: Any, table: ValueTable | None = None) -> None:
+    def __init__(self, bot: Any, table: ValueTable | None = None, ahead: ValueTable | None = None) -> None:
         self.bot = bot
-        table = table or table_for(bot.rules.players)
+        players = bot.rules.players
+        table = table or table_for(players)
         if table is None:
-            raise ValueError(f"no learned value for {bot.rules.players} players")
-        if table.variants != bot.ruleset.order:
-            # another variant set scores or plays differently (Prohibohn's buildings, a house rule)
-            raise ValueError(f"the learned value was fitted on {' + '.join(table.variants)}, not {bot.ruleset.name}")
+            raise ValueError(f"no learned value for {players} players")
+        if ahead is None and players > 1:
+            ahead = table_for(players, ahead=True)  # None: the difference of the margins on the mafia
+        for t in (table, ahead):
+            if t is not None and t.variants != bot.ruleset.order:
+                # another variant set scores or plays differently (Prohibohn's buildings, a house rule)
+                raise ValueError(f"the learned value was fitted on {' + '.join(t.variants)}, not {bot.ruleset.name}")
         self.table = table
+        self.ahead = ahead
 
     def margin(self, view: Any) -> float:
-        return self._predict(view)[0]
+        return self._predict(self.table, self._components(view))[0]
 
-    def _predict(self, view: Any) -> tuple[float, float]:
-        """(the predicted margin, the cards left: this deck and those still to come, the clock)."""
-        bot, t = self.bot, self.table
+    def _components(self, view: Any) -> list[float]:
+        bot = self.bot
         bot.w = bot._solo_w if view.players == 1 else bot._duo_w
-        x = bot.components(bot._model(view), view.phase)
-        left = bot.cards_left
-        scale = left / 100.0
-        margin = (
-            sum(w * v for w, v in zip(t.weights, x))
-            + scale * sum(w * v for w, v in zip(t.per_card, x))
-            + t.phase.get(view.phase, 0.0)
-        )
-        return margin, left
+        return bot.components(bot._model(view), view.phase)
 
-    def win_chances(self, views: list[Any]) -> list[float]:
+    def _predict(self, t: ValueTable, x: list[float], other: list[float] | None = None, phase: str = "") -> tuple[float, float]:
+        """(the predicted margin, the cards left: this deck and those still to come, the clock)."""
+        left = self.bot.cards_left
+        scale = left / 100.0
+        margin = sum(w * v for w, v in zip(t.weights, x)) + scale * sum(w * v for w, v in zip(t.per_card, x))
+        if other is not None:
+            margin += sum(w * v for w, v in zip(t.other, other)) + scale * sum(w * v for w, v in zip(t.other_per_card, other))
+        return margin + t.phase.get(phase, 0.0), left
+
+    def win_chances(self, views: list[Any], goal: str = "win") -> list[float]:
         """Each viewer's chance of winning: of a final margin of at least 1 (a win needs strictly
         more coins than the mafia, whose coins count double solo: RULES A) and, with 2 players, of
-        ending ahead of the other player too (their errors taken as independent), under a normal
-        spread around the predicted margins that shrinks with the cards left."""
-        predicted = [self._predict(v) for v in views]
+        ending ahead of the other player too (by the table of that margin, or the difference of the
+        margins on the mafia; the two taken as independent), under a normal spread around the
+        predicted margins that shrinks with the cards left. ``goal`` "ahead": the chance of ending
+        ahead of the other player only; "rank": the mean of the chances of ending ahead of the
+        mafia and of the other player (the share of the others beaten: a tournament's ranking)."""
+        xs = [self._components(v) for v in views]
+        phase = views[0].phase
+        predicted = [self._predict(self.table, x, phase=phase) for x in xs]
         margins = [m for m, _ in predicted]
         a, b = self.table.noise
-        spread = a + b * predicted[0][1]  # the same clock for every viewer
+        left = predicted[0][1]  # the same clock for every viewer
+        spread = a + b * left
         out = []
         for p, m in enumerate(margins):
-            chance = _below((m - 0.5) / spread)
+            mafia = _below((m - 0.5) / spread)
+            if len(margins) == 1:  # solo: every goal is beating the mafia
+                out.append(mafia)
+                continue
+            ahead = 1.0
             for q, other in enumerate(margins):
-                if q != p:
-                    chance *= _below((m - other) / (spread * math.sqrt(2.0)))
-            out.append(chance)
+                if q == p:
+                    continue
+                if self.ahead is not None:
+                    d = self._predict(self.ahead, xs[p], xs[q], phase)[0]
+                    ahead *= _below(d / (self.ahead.noise[0] + self.ahead.noise[1] * left))
+                else:
+                    ahead *= _below((m - other) / (spread * math.sqrt(2.0)))
+            out.append(ahead if goal == "ahead" else 0.5 * (mafia + ahead) if goal == "rank" else mafia * ahead)
         return out
 
     def win_chance(self, view: Any) -> float:
