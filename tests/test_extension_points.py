@@ -4,6 +4,7 @@ an expansion, relaxed invariants, granting one more deck at a run-out, replacing
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -240,3 +241,18 @@ def test_al_cabohne_plays_to_the_end_with_the_ack_rule():
         assert game.is_over and plants > 0
         assert sum(1 for a in game.actions if a.code == "ack") == plants
         assert invariants(game) == []
+
+
+def test_the_bundled_plugins_import_under_one_name_only():
+    # a second copy (plugins.al_cabohne from a checkout's root) would have its own action classes:
+    # the first copy's greedy bot would recognize none of them and play at random, silently
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    code = "import plugins.al_cabohne"
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False)
+    assert out.returncode != 0
+    assert out.stderr.strip().splitlines()[-1] == (
+        "ImportError: import the bundled plugins as beanframe_plugins (e.g. beanframe_plugins.al_cabohne), not as plugins"
+    )
