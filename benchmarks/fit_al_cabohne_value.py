@@ -23,6 +23,7 @@ import tomllib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import attrs
 import numpy as np
 
 import beanframe
@@ -64,6 +65,13 @@ def design(x: np.ndarray, ahead: bool = False) -> np.ndarray:
     k = len(COMPONENTS) * (2 if ahead else 1)
     comps, deck, phase = x[:, :k], x[:, k] / 100.0, x[:, k + 1]
     return np.hstack([comps, comps * deck[:, None], *[(phase == p)[:, None].astype(float) for p in range(len(PHASES))]])
+
+
+def _toml(v: object) -> str:
+    """A TOML value: numbers as they print, booleans lower-case, text quoted."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return f'"{v}"' if isinstance(v, str) else str(v)
 
 
 def main() -> None:
@@ -113,6 +121,7 @@ def main() -> None:
             "source": f"benchmarks/fit_al_cabohne_value.py --players {a.players}{' --ahead' if a.ahead else ''} --seed {a.seed} -n {a.n} "
             f"--ridge {a.ridge} (greedy self-play; held-out R^2 {1 - res.var() / y[test].var():.3f})",
             "variants": ["al_cabohne"],
+            "options": attrs.asdict(beanframe.compose(["al_cabohne"], players=a.players).options["al_cabohne"]),
             "noise": [round(float(a0), 4), round(float(b), 5)],
             "weights": named(0),
             "per_card": named(k),
@@ -123,10 +132,10 @@ def main() -> None:
         for table, data in sorted(tables.items(), key=lambda t: (t[0] != "solo", t[0])):
             lines += ["", f"[{table}]", f"source = {data['source']!r}".replace("'", '"')]
             lines += [f"variants = {data['variants']}".replace("'", '"'), f"noise = {data['noise']}"]
-            for part in ("weights", "per_card", "other", "other_per_card", "phase"):
+            for part in ("options", "weights", "per_card", "other", "other_per_card", "phase"):
                 if part not in data:
                     continue
-                lines += [f"[{table}.{part}]", *[f"{n} = {v}" for n, v in data[part].items()]]
+                lines += [f"[{table}.{part}]", *[f"{n} = {_toml(v)}" for n, v in data[part].items()]]
         TABLE.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"wrote [{name}] in {TABLE}")
 

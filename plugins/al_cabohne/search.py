@@ -129,8 +129,9 @@ class RolloutPolicy:
         """Each player's chance of reaching ``goal`` ("win", "ahead" of the other player, "rank":
         see ``LearnedValue.win_chances``) from this position by the learned value
         (``bots/value.py``, fitted on greedy self-play for 1 and 2 players), which the search
-        takes as the reward where it stops; None where no table is fitted for the player count
-        and the variant set (Prohibohn, a house rule: the search then uses ``evaluate``)."""
+        takes as the reward where it stops; None where no table is fitted for the player count,
+        the variant set and the options (Prohibohn, a house rule, fewer run-outs: the search then
+        uses ``evaluate``)."""
         value = self._value
         if value is False:
             return None
@@ -139,8 +140,8 @@ class RolloutPolicy:
             from .bots.value import LearnedValue, table_for
 
             table = table_for(game.players)
-            if table is None or table.variants != self._ruleset.order:
-                self._value = False  # none fitted for this variant set: the search evaluates instead
+            if table is None or table.misfit(self._ruleset):
+                self._value = False  # none fitted for this game: the search evaluates instead
                 return None
             value = self._value = LearnedValue(GreedyBot(self._ruleset, seed=0))
         return value.win_chances([game.view(p) for p in range(game.players)], goal)

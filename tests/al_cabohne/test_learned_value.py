@@ -42,7 +42,7 @@ def test_a_table_for_one_and_for_two_players_and_none_for_more():
 
 
 def test_a_table_with_a_missing_or_unknown_component_is_refused():
-    data = {"weights": dict.fromkeys(COMPONENTS, 1.0), "per_card": dict.fromkeys(COMPONENTS, 0.0), "phase": {}, "noise": [1, 0], "variants": ["al_cabohne"]}
+    data = {"weights": dict.fromkeys(COMPONENTS, 1.0), "per_card": dict.fromkeys(COMPONENTS, 0.0), "phase": {}, "noise": [1, 0], "variants": ["al_cabohne"], "options": {}}
     ValueTable.from_dict(data)
     del data["weights"]["coins"]
     with pytest.raises(ValueError, match="missing \\['coins'\\]"):
@@ -126,6 +126,16 @@ def test_solo_every_goal_is_beating_the_mafia():
     policy = rs.search_policy(rs, 0)
     for game in positions[:5]:
         assert policy.win_chances(game, "win") == policy.win_chances(game, "ahead") == policy.win_chances(game, "rank")
+
+
+def test_the_value_holds_only_with_the_options_it_was_fitted_with():
+    # two run-outs end the game sooner, a mafia counting thrice is harder to beat: not what was fitted
+    for players, options in ((2, {"run_outs": 2}), (1, {"solo_mafia_factor": 3})):
+        rs = beanframe.compose(["al_cabohne"], players=players, options={"al_cabohne": options})
+        assert rs.search_policy(rs, 0).win_chances(rs.new_game(seed=1), "win") is None
+        (name, value), = options.items()
+        with pytest.raises(ValueError, match=f"fitted with al_cabohne's options .*, not {name}={value}$"):
+            LearnedValue(GreedyBot(rs, seed=0))
 
 
 def test_the_value_holds_only_for_the_variant_set_it_was_fitted_on():

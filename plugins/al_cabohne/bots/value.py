@@ -21,8 +21,10 @@ import tomllib
 from importlib import resources
 from typing import Any
 
+import attrs
 from attrs import frozen
 
+from ..plugin import NAME
 from .evaluation import COMPONENTS
 
 
@@ -39,6 +41,7 @@ class ValueTable:
     phase: dict[str, float]
     noise: tuple[float, float]
     variants: tuple[str, ...]  # the variant set it was fitted on: it holds for that one only
+    options: dict[str, Any]  # ... and al_cabohne's options then (run-outs, the solo mafia's factor)
     #: a table of the margin on the other player (2 players) also weighs that player's components
     other: tuple[float, ...] = ()
     other_per_card: tuple[float, ...] = ()
@@ -56,7 +59,20 @@ class ValueTable:
         a, b = data["noise"]
         phase = {k: float(v) for k, v in data["phase"].items()}
         other = (row("other"), row("other_per_card")) if "other" in data else ((), ())
-        return cls(row("weights"), row("per_card"), phase, (float(a), float(b)), tuple(data["variants"]), *other)
+        variants, options = tuple(data["variants"]), dict(data["options"])
+        return cls(row("weights"), row("per_card"), phase, (float(a), float(b)), variants, options, *other)
+
+    def misfit(self, ruleset: Any) -> str | None:
+        """Why the table does not hold for ``ruleset`` (None: it does): another variant set or
+        other options score or play differently (Prohibohn's buildings, a house rule, fewer
+        run-outs), and the fit saw none of it."""
+        if self.variants != ruleset.order:
+            return f"the learned value was fitted on {' + '.join(self.variants)}, not {ruleset.name}"
+        now = attrs.asdict(ruleset.options[NAME])
+        if now != self.options:
+            changed = ", ".join(f"{k}={v}" for k, v in now.items() if self.options.get(k) != v)
+            return f"the learned value was fitted with al_cabohne's options {self.options}, not {changed}"
+        return None
 
 
 #: the table of each player count in ``value.toml``: the margin on the mafia
@@ -106,9 +122,9 @@ class LearnedValue:
         if ahead is None and players > 1:
             ahead = table_for(players, ahead=True)  # None: the difference of the margins on the mafia
         for t in (table, ahead):
-            if t is not None and t.variants != bot.ruleset.order:
-                # another variant set scores or plays differently (Prohibohn's buildings, a house rule)
-                raise ValueError(f"the learned value was fitted on {' + '.join(t.variants)}, not {bot.ruleset.name}")
+            why = None if t is None else t.misfit(bot.ruleset)
+            if why:
+                raise ValueError(why)
         self.table = table
         self.ahead = ahead
 
