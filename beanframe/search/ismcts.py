@@ -57,14 +57,20 @@ class _Node:
         self.children: dict[Any, _Node] = {}
 
 
-def rewards(game: Game, margin: float = 0.0, scale: float = 10.0) -> list[float]:
+def rewards(game: Game, margin: float = 0.0, scale: float = 10.0, goal: str = "win") -> list[float]:
     """Each player's reward in [0, 1] at the end of ``game``: 1 for a win, 1/k for a win shared by
     k seats (registered seats such as Al Cabohne's mafia count among the k), 0 otherwise; with
     ``margin`` > 0, that share of the reward is the score difference to the best other seat,
     squashed (``0.5 + 0.5 tanh(diff / scale)``): a lost game lost narrowly is worth more than one
-    lost badly, which tells rollouts apart when most are lost."""
+    lost badly, which tells rollouts apart when most are lost. With several players, ``goal``
+    "ahead" or "rank" (see :class:`ISMCTSBot`) gives instead the share of the other players, or
+    of all other seats, that the player ends ahead of (a tie: half), ranked as a tournament ranks
+    them: the winners first, then by score."""
     result = game.result
     winners = result.winners
+    if goal != "win" and game.players > 1:
+        players = {seat_name(p) for p in range(game.players)}
+        return [_beaten(result, seat_name(p), players if goal == "ahead" else None) for p in range(game.players)]
     share = 1.0 / len(winners) if winners else 0.0
     out = []
     scores = result.scores
@@ -77,6 +83,15 @@ def rewards(game: Game, margin: float = 0.0, scale: float = 10.0) -> list[float]
             r = (1.0 - margin) * r + margin * (0.5 + 0.5 * math.tanh((own - best) / scale))
         out.append(r)
     return out
+
+
+def _beaten(result: Any, seat: str, among: set[str] | None) -> float:
+    """The share of the other seats (of ``among``; None: all) that ``seat`` ends ahead of, a tie
+    counting half: a winner is ahead of every non-winner, otherwise the score decides."""
+    won = seat in result.winners
+    own = (won, result.scores[seat])
+    others = [(s in result.winners, v) for s, v in result.scores.items() if s != seat and (among is None or s in among)]
+    return sum(1.0 if own > o else 0.5 if own == o else 0.0 for o in others) / len(others)
 
 
 def standing(game: Game, scale: float = 10.0) -> list[float]:
@@ -124,7 +139,8 @@ class ISMCTSBot:
     ``win_chances``, the leaf's reward is the player's chance of reaching the ``goal``: "win" the
     game; "ahead": end ahead of the other players, the seats no player holds, such as a mafia, aside;
     "rank", the default: the mean chance of ending ahead of each other seat, a tournament's
-    ranking, which weighs winning and the other players alike); ``relative`` (default True:
+    ranking, which weighs winning and the other players alike; a finished game's reward follows
+    the goal too, see :func:`rewards`); ``relative`` (default True:
     with several players, an evaluated leaf's gain is counted less the best gain of another
     player, since a game is won against the others).
     """
@@ -439,7 +455,7 @@ class ISMCTSBot:
         if not game.is_over:
             self._rollout(game, rng)
         if game.is_over:
-            reward = rewards(game, self.margin, self.scale)
+            reward = rewards(game, self.margin, self.scale, self.goal)
         else:
             reward = self._evaluate(game)
         for nd in path:

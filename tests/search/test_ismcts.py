@@ -269,6 +269,31 @@ def test_rewards_and_standing():
     assert all(0.0 <= x <= 1.0 for x in shaped)
 
 
+def _finished(scores, winners):
+    """What rewards reads of a finished 2-player game with the given result (p1, p2, mafia)."""
+    from types import SimpleNamespace
+
+    from beanframe.core.scoring import Result
+
+    return SimpleNamespace(players=2, result=Result(dict(zip(("p1", "p2", "mafia"), scores)), tuple(winners), {}, 2))
+
+
+@pytest.mark.parametrize(
+    ("scores", "winners", "ahead", "rank"),
+    [
+        ((20, 17, 28), ["mafia"], [1.0, 0.0], [0.5, 0.0]),  # p1 beat p2, the mafia beat both
+        ((30, 17, 28), ["p1"], [1.0, 0.0], [1.0, 0.0]),
+        ((19, 19, 25), ["mafia"], [0.5, 0.5], [0.25, 0.25]),  # a tie between the players: half
+    ],
+)
+def test_a_finished_games_reward_follows_the_goal(scores, winners, ahead, rank):
+    # ranked as a tournament ranks (tournament.py): the winners first, then by score
+    game = _finished(scores, winners)
+    assert rewards(game, goal="ahead") == ahead
+    assert rewards(game, goal="rank") == rank
+    assert rewards(game, goal="win") == [1.0 if f"p{p + 1}" in winners else 0.0 for p in range(2)]
+
+
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_prior_never_overruled_plays_the_game_its_bot_would_play(seed):
     # F.21: Al Cabohne's greedy remembers its first plant of a turn, so the prior must see the
