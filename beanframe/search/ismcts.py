@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 POLICY = "policy"  # rollout by the variants' registered search policy (it reads the sampled state)
 #: what a search policy's ``win_chances(game, goal)`` gives the chance of (see ISMCTSBot's ``goal``)
 GOALS = ("win", "ahead", "rank")
+#: the default search settings (see ISMCTSBot), where neither the bot's options nor the variants'
+#: search policy (``search_defaults(players)``) set them
+TUNING = {"top": 4, "gap": 0.5, "confidence": 2.0}
 
 
 def _flag(value: Any) -> bool:
@@ -132,7 +135,10 @@ class ISMCTSBot:
     the paired difference (default 2.0; unpaired: by ``trust`` in mean reward, default 0.02);
     ``top`` and ``gap`` (paired, with a prior whose variant's search policy has
     ``prior_scores``): only the prior's ``top`` best actions (default 4; 0: no limit) scoring within ``gap``
-    (default 0.5) of its best are searched, and a decision with one such action is the prior's without a search;
+    (default 0.5) of its best are searched, and a decision with one such action is the prior's without a search
+    (the defaults of ``top``, ``gap`` and ``confidence`` are :data:`TUNING`, unless the variants'
+    search policy tunes them for the game with ``search_defaults(players) -> dict``: Al Cabohne
+    with 2 players searches wider, top 8, gap 3, confidence 1);
     ``tree`` (decisions with a choice that the tree covers on a path, default 1: the root only,
     the rollout policy plays the rest, which beats the tree's first tries below the root, made at
     random: solo 78/100 against 68/100 with no limit, 0); ``chance`` (default True: where the search policy gives
@@ -167,9 +173,9 @@ class ISMCTSBot:
         prior: str = "auto",
         trust: float = 0.02,
         paired: bool = True,
-        confidence: float = 2.0,
-        top: int = 4,
-        gap: float = 0.5,
+        confidence: float | None = None,
+        top: int | None = None,
+        gap: float | None = None,
         tree: int = 1,
         chance: bool = True,
         relative: bool = True,
@@ -197,11 +203,10 @@ class ISMCTSBot:
         self.prior = str(prior)
         self.trust = float(trust)
         self.paired = _flag(paired)
-        self.confidence = float(confidence)
-        self.top = int(top)
-        self.gap = float(gap)
-        if self.top < 0 or self.gap < 0:
-            raise ConfigError(f"ismcts: top and gap must be 0 or positive, not {top}, {gap}")
+        # given here, or the variants' tuning for the game (search_defaults), else TUNING
+        self._given = {"top": top, "gap": gap, "confidence": confidence}
+        self._tuned: dict[Any, dict[str, Any]] = {}  # ruleset -> its settings
+        self._settle({k: v for k, v in self._given.items() if v is not None}, "ismcts")
         self.tree = int(tree)
         if self.tree < 0:
             raise ConfigError(f"ismcts: tree must be 0 (no limit) or positive, not {tree}")
@@ -230,6 +235,7 @@ class ISMCTSBot:
             return legal_actions[0]
         if info is None:
             raise ConfigError("ismcts needs the player's information set: play it with beanframe.search.play_game or a tournament")
+        self._tune(info._guess.ruleset)
         prior = self._prior_choice(info, legal_actions)
         if self._candidates is not None and len(self._candidates) < 2 and prior is not None:
             self.last_overruled = False  # the prior is sure enough: no search
@@ -256,6 +262,36 @@ class ISMCTSBot:
                 best = prior
         self.last_overruled = prior is not None and best != prior
         return best if best is not None else legal_actions[self.rng.randrange(len(legal_actions))]
+
+    def _settle(self, given: dict[str, Any], source: str) -> None:
+        """``top``, ``gap`` and ``confidence``: ``given`` over :data:`TUNING` (checked: a
+        plugin's mistake is named, ``source``)."""
+        unknown = sorted(set(given) - set(TUNING))
+        if unknown:
+            raise ConfigError(f"{source}: unknown search setting(s) {', '.join(unknown)} (known: {', '.join(TUNING)})")
+        settings = {**TUNING, **given}
+        try:
+            top, gap, confidence = int(settings["top"]), float(settings["gap"]), float(settings["confidence"])
+        except (TypeError, ValueError):
+            raise ConfigError(f"{source}: top, gap and confidence must be numbers, not {settings}") from None
+        if top < 0 or gap < 0 or confidence < 0:
+            raise ConfigError(f"{source}: top, gap and confidence must be 0 or positive, not {top}, {gap}, {confidence}")
+        self.top, self.gap, self.confidence = top, gap, confidence
+
+    def _tune(self, rs: Any) -> None:
+        """The settings for ruleset ``rs``: the options given to the bot, else the variants'
+        search policy's ``search_defaults(players)`` (a variant tunes its own search), else
+        :data:`TUNING`."""
+        settings = self._tuned.get(rs)
+        if settings is None:
+            policy = self._search_policy(rs)
+            hint = getattr(policy, "search_defaults", None)
+            settings = dict(hint(rs.players) or {}) if hint is not None else {}
+            settings.update((k, v) for k, v in self._given.items() if v is not None)
+            self._settle(settings, f"ismcts on {rs.name}")
+            self._tuned[rs] = settings
+        else:
+            self._settle(settings, f"ismcts on {rs.name}")
 
     def _prior_bot(self, rs: Any) -> Any:
         """The prior bot for ruleset ``rs`` (None: no prior), made once."""

@@ -369,3 +369,36 @@ def test_a_rollout_bot_plays_each_seat_with_its_own_memory():
     bot.search(InformationSet(game, 0))
     seats = bot._policies[("seats", rs)]
     assert len(seats) == 3 and len({id(s) for s in seats}) == 3 and seats[0] is bot._policies[rs]
+
+
+def test_a_variant_tunes_its_search_and_the_bots_options_come_first():
+    # Al Cabohne with 2 players searches wider (its search policy's search_defaults); solo, and
+    # Prohibohn (whose scoring the learned value does not know), keep the defaults
+    from beanframe.search.ismcts import TUNING
+
+    for variants, players, expected in (
+        (["al_cabohne"], 2, {"top": 8, "gap": 3.0, "confidence": 1.0}),
+        (["al_cabohne"], 1, TUNING),
+        (["al_cabohne", "prohibohn"], 2, TUNING),
+    ):
+        rs = beanframe.compose(variants, players=players)
+        game = rs.new_game(seed=3)
+        while len(game.legal_actions()) < 2:
+            game.apply(game.legal_actions()[0])
+        bot = ISMCTSBot(seed=1, iterations=2)
+        bot.act(game.view(game.to_act), game.legal_actions(), InformationSet(game, game.to_act))
+        assert {"top": bot.top, "gap": bot.gap, "confidence": bot.confidence} == expected
+    given = ISMCTSBot(seed=1, iterations=2, top=2)
+    given._tune(beanframe.compose(["al_cabohne"], players=2))
+    assert (given.top, given.gap, given.confidence) == (2, 3.0, 1.0)
+
+
+def test_a_search_policys_unknown_setting_is_named():
+    rs = beanframe.compose(["al_cabohne"], players=2)
+    bot = ISMCTSBot(seed=1, iterations=2)
+    policy = bot._search_policy(rs)
+    policy.search_defaults = lambda players: {"depth_of_thought": 3}
+    with pytest.raises(ConfigError, match="ismcts on al_cabohne: unknown search setting\\(s\\) depth_of_thought"):
+        bot._tune(rs)
+    with pytest.raises(ConfigError, match="top and gap must be 0 or positive|top, gap and confidence must be 0 or positive"):
+        ISMCTSBot(gap=-1)
