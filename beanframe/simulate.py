@@ -43,8 +43,8 @@ Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal distributio
 ProgressCallback = Callable[[int, int], None]
 
 
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``successes`` out of ``n``); 95% by default.
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``successes`` out of ``n``, a tie may count half); 95% by default.
     With no trials at all, nothing is known: (0, 1)."""
     if n <= 0:
         return (0.0, 1.0)

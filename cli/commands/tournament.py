@@ -73,7 +73,10 @@ def tournament_cli(
     if result.interrupted:
         console.print(f"interrupted: {result.n} of {games} games finished", style="bold red", markup=False)
     if result.n:
-        render.render_all(console, [results_table(result)])
+        tables = [results_table(result)]
+        if len(result.bots) > 1:
+            tables.append(head_to_head_table(result))
+        render.render_all(console, tables)
         console.print(
             f"{result.games_per_second:.2f} games/s ({result.elapsed:.1f} s, {result.jobs} {result.backend} worker(s)); "
             f"bot seed {result.bot_seed} (repeat with --seed {result.seed} --bot-seed {result.bot_seed})",
@@ -109,4 +112,18 @@ def results_table(result: TournamentResult) -> Table:
             f"{row.ci_low:.0%}–{row.ci_high:.0%}", f"{row.mean_score:.2f}",
             f"{row.mu:.1f} ± {row.sigma:.1f}" if rated else "—", f"{row.ordinal:.1f}" if rated else "—",
         )
+    return table
+
+
+def head_to_head_table(result: TournamentResult) -> Table:
+    """One line per pair that met (in the results' order): how often the first ended ahead of the
+    second, ties half, ranked as the ratings rank (the winners first, then by score)."""
+    order = [row.bot for row in result.table()]
+    pairs = [p for p in result.head_to_head() if order.index(p.bot) < order.index(p.other)]
+    pairs.sort(key=lambda p: (order.index(p.bot), order.index(p.other)))
+    table = Table(title="head to head (ties half)", title_justify="left")
+    for col, right in (("bot", False), ("ahead of", False), ("games", True), ("ahead", True), ("rate", True), ("95% CI", True)):
+        table.add_column(col, justify="right" if right else "left", no_wrap=True)
+    for p in pairs:
+        table.add_row(escape(p.bot), escape(p.other), str(p.games), f"{p.ahead:g}", f"{p.rate:.1%}", f"{p.ci_low:.0%}–{p.ci_high:.0%}")
     return table

@@ -20,7 +20,7 @@ def test_a_tournament_prints_a_rated_table_and_writes_replayable_games(tmp_path)
     out = tmp_path / "t.jsonl"
     res = run("tournament", "al_cabohne", "--bots", "greedy,random", "-n", "4", "-p", "2", "--seed", "1", "--bot-seed", "2", "--out", str(out))
     assert res.exit_code == 0, res.output
-    for word in ("greedy", "random", "mafia", "95% CI", "μ ± σ", "games/s", "--bot-seed 2"):
+    for word in ("greedy", "random", "mafia", "95% CI", "μ ± σ", "games/s", "--bot-seed 2", "head to head (ties half)", "ahead of"):
         assert word in res.output
     lines = out.read_text().splitlines()
     assert len(lines) == 4 and json.loads(lines[0])["bots"] == ["greedy", "random"]

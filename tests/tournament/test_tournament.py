@@ -77,6 +77,23 @@ def test_ratings_follow_the_ranks():
     assert rate([{"bots": ["a", "a"], "scores": {"p1": 1, "p2": 0}, "winners": ["p1"]}], 2) == {}
 
 
+def test_head_to_head_ranks_as_the_ratings_do_ties_half():
+    # 2 players and a mafia: the mafia wins two games; a and b split them by score, tie once
+    recs = [
+        {"bots": ["a", "b"], "scores": {"p1": 20, "p2": 17, "mafia": 28}, "winners": ["mafia"]},
+        {"bots": ["b", "a"], "scores": {"p1": 19, "p2": 19, "mafia": 25}, "winners": ["mafia"]},
+        {"bots": ["b", "a"], "scores": {"p1": 30, "p2": 12, "mafia": 28}, "winners": ["p1"]},
+        {"bots": ["a", "a"], "scores": {"p1": 30, "p2": 12, "mafia": 28}, "winners": ["p1"]},  # left out
+    ]
+    result = tmod.TournamentResult(("al_cabohne",), 2, ("a", "b"), 0, 0, "local", 1, records=recs)
+    pairs = {(p.bot, p.other): p for p in result.head_to_head()}
+    assert set(pairs) == {(x, y) for x in ("a", "b", "mafia") for y in ("a", "b", "mafia") if x != y}
+    ab, ba = pairs["a", "b"], pairs["b", "a"]
+    assert (ab.games, ab.ahead, ba.ahead) == (3, 1.5, 1.5)  # ahead once, tied once, behind once
+    assert ab.ci_low < ab.rate == 0.5 < ab.ci_high
+    assert pairs["b", "mafia"].ahead == 1.0 and pairs["mafia", "a"].ahead == 3.0  # a winner is ahead
+
+
 SPY = '''
 from beanframe.core.view import View
 
