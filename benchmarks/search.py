@@ -1,7 +1,7 @@
 """Measure the ISMCTS bot: win rates (95% Wilson intervals) and iterations per second.
 
     python benchmarks/search.py --players 1 -n 200 --seed 1100 --jobs 2 --baseline
-    python benchmarks/search.py --players 2 -n 60 --jobs 2 --opponent greedy --baseline
+    python benchmarks/search.py --players 2 -n 100 --seed 1200 --jobs 2 --opponent greedy --baseline
     python benchmarks/search.py --variants bohnanza --players 3 -n 30 -o iterations=60 --baseline
 
 Solo: ISMCTS against the mafia. Two players: ISMCTS against ``--opponent``, seats alternating
@@ -9,13 +9,30 @@ Solo: ISMCTS against the mafia. Two players: ISMCTS against ``--opponent``, seat
 ``--baseline`` also plays the opponent bot (greedy) in ISMCTS's seat on the same seeds and counts
 the games only one of them won (a paired comparison).
 
+Two players, "against greedy" read as head to head: the share of games ISMCTS ends ahead of
+greedy by coins (ties half; as a tournament's head to head ranks them, a winner having the most),
+seats alternating; the mafia wins most 2-player games, so a game win alone says little. Measured
+2026-11-22 (later session), the machine otherwise idle, ``--jobs 2``:
+- with the defaults now (goal ``rank``; Al Cabohne's 2-player tuning: top 8, gap 3, confidence 1),
+  fresh seeds 1200-1299, ``--baseline``: **ahead of greedy 61/100 = 61.0% [51.2, 70.0]**; greedy in
+  its seat on the same seeds ahead 52.5/100; games won: ismcts 7, greedy in its seat 10 (won by
+  ismcts only 6, by greedy only 9), the other player 5; 1,571 iterations/s, 401 iterations and
+  0.255 s per searched decision (~147 searched a game), greedy overruled at 4,209 of 14,683;
+  1,908 s wall. With the same settings, seeds 1100-1159: ahead 38.5/60 = 64.2% [51.5, 75.1]
+  (greedy in its seat 27.5/60), won 11 (greedy in its seat 4). Both: 99.5/160 = 62.2% [54.5, 69.3].
+- the goals, seeds 1000-1039 (greedy in its seat ahead 14.5/40, won 2), top 4, gap 0.5,
+  confidence 2: goal ``win`` ahead 18/40, won 9; ``ahead`` 26/40, won 7; ``rank`` 25/40, won 9.
+  ``rank`` on fresh seeds 1100-1178 (stopped): ahead 41.5/79 = 52.5%, won 4.
+- ``rank`` searching wider, seeds 1100-1159: top 6, gap 1.5, confidence 1.5: ahead 35/60, won 14;
+  top 8, gap 3, confidence 1: 38.5/60, won 11 (above); greedy in its seat 27.5/60, won 4.
+
 Measured 2026-11-22 with the defaults (400 iterations, top 4, gap 0.5, tree 1, the learned solo
 value as the leaf, the prior asked at every decision), the machine otherwise idle, ``--jobs 2``:
 - solo, seeds 1100-1299 (fresh: not used to choose anything): **159/200 = 79.5% [73.4, 84.5]**;
   greedy on the same seeds 140/200 = 70.0% [63.3, 75.9] (over 2,000 seeds, 2000-3999: 65.9%);
   won by ismcts only 30, by greedy only 11; 3,491 iterations/s, 0.115 s per searched decision
   (about 76 a game), greedy overruled at 3,078 of 15,148; 911 s wall.
-- 2 players against greedy, seeds 1000-1039, seats alternating: ismcts won 9/40 = 22.5% [12.3,
+- 2 players against greedy (goal ``win``: before ``goal``), seeds 1000-1039, seats alternating: ismcts won 9/40 = 22.5% [12.3,
   37.5], greedy in its seat on the same seeds 2/40 (the mafia wins most 2-player games); won by
   ismcts only 8, by greedy only 1; ahead of greedy (more coins) 18/40 (greedy in its seat 14/40);
   716 iterations/s, 0.56 s per searched decision; 909 s wall. Its first 30 games again with
