@@ -45,6 +45,11 @@ value as the leaf, the prior asked at every decision), the machine otherwise idl
   greedy 19/24 = 79% [59.5, 90.8]; greedy in ismcts's seat won 7/24 and was ahead 10/24; won by
   ismcts only 10, by greedy only 2; 1,270 iterations/s, 0.32 s per searched decision; 483 s wall.
   (Before Prohibohn's own search policy, the leaf counting no building: 9/19 with greedy 8/19.)
+  Again at the later session's end (goal ``rank``; Prohibohn keeps the default top/gap/confidence,
+  Al Cabohne's learned value not holding there): won 13/24 = 54.2% [35.1, 72.1], greedy 6/24;
+  ahead of greedy 15.5/24 (ties half) = 64.6% [44.7, 80.4]; 1,390 iterations/s, 0.288 s per
+  searched decision; the same games with ``-o goal=win`` (the goal changes only a finished
+  game's reward there).
 - Bohnanza, 3 players, ismcts against two greedy traders, seeds 1000-1017, seats rotating,
   ``-o iterations=60`` (trades have ~20 actions: 400 would cost ~1.5 s a decision): ismcts won
   **14/18 = 77.8%** [54.8, 91.0] (a fair share is 33%), greedy in its seat 6/18; won by ismcts only
