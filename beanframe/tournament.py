@@ -350,7 +350,6 @@ class TournamentResult:
         rows.sort(key=lambda r: (-(r.ordinal if not math.isnan(r.ordinal) else -math.inf), r.bot))
         return rows
 
-
     def head_to_head(self) -> list[Pairing]:
         """For every ordered pair of bots (and registered seats) that met: how often the first
         ended ahead of the second, with a 95% Wilson interval; the seat rotation balances seats.
@@ -358,12 +357,9 @@ class TournamentResult:
         Games in which one bot holds several seats are left out, as in the ratings."""
         met: dict[tuple[str, str], list[float]] = {}
         for rec in self.records:
-            who = list(rec["bots"])
-            if len(set(who)) < len(who):
+            names = _seats_by_name(rec, self.players)
+            if names is None:
                 continue
-            seats = [seat_name(p) for p in range(self.players)]
-            extra = [s for s in rec["scores"] if s not in seats]
-            names = dict(zip(who + extra, seats + extra))
             winners = set(rec["winners"])
             key = {nm: (seat in winners, rec["scores"].get(seat, 0)) for nm, seat in names.items()}
             for a, b in itertools.permutations(names, 2):
@@ -385,21 +381,27 @@ def rate(records: Sequence[Mapping[str, Any]], players: int) -> dict[str, tuple[
     model = PlackettLuce()
     ratings: dict[str, Any] = {}
     for rec in records:
-        who = list(rec["bots"])
-        if len(set(who)) < len(who):
+        by_name = _seats_by_name(rec, players)
+        if by_name is None or len(by_name) < 2:
             continue
-        seats = [seat_name(p) for p in range(players)]
-        extra = [s for s in rec["scores"] if s not in seats]
-        names = who + extra
-        seats += extra
-        if len(names) < 2:
-            continue
+        names, seats = list(by_name), list(by_name.values())
         winners = set(rec["winners"])
         ranks = [0 if s in winners else 1 + _rank_by_score(rec["scores"], s, winners) for s in seats]
         teams = [[ratings.get(nm) or model.rating(name=nm)] for nm in names]
         for nm, team in zip(names, model.rate(teams, ranks=ranks)):
             ratings[nm] = team[0]
     return {nm: (r.mu, r.sigma) for nm, r in ratings.items()}
+
+
+def _seats_by_name(rec: Mapping[str, Any], players: int) -> dict[str, str] | None:
+    """A record's seats by the name of who held them: the bots, then the registered seats (the
+    mafia); None when one bot held several seats (such games are neither rated nor compared)."""
+    who = list(rec["bots"])
+    if len(set(who)) < len(who):
+        return None
+    seats = [seat_name(p) for p in range(players)]
+    extra = [s for s in rec["scores"] if s not in seats]
+    return dict(zip(who + extra, seats + extra))
 
 
 def _rank_by_score(scores: Mapping[str, int], seat: str, winners: set[str]) -> int:
