@@ -205,7 +205,7 @@ class ISMCTSBot:
         self.paired = _flag(paired)
         # given here, or the variants' tuning for the game (search_defaults), else TUNING
         self._given = {"top": top, "gap": gap, "confidence": confidence}
-        self._tuned: dict[Any, dict[str, Any]] = {}  # ruleset -> its settings
+        self._tuned: dict[Any, tuple[int, float, float]] = {}  # ruleset -> its top, gap, confidence
         self._settle({k: v for k, v in self._given.items() if v is not None}, "ismcts")
         self.tree = int(tree)
         if self.tree < 0:
@@ -282,16 +282,15 @@ class ISMCTSBot:
         """The settings for ruleset ``rs``: the options given to the bot, else the variants'
         search policy's ``search_defaults(players)`` (a variant tunes its own search), else
         :data:`TUNING`."""
-        settings = self._tuned.get(rs)
-        if settings is None:
+        tuned = self._tuned.get(rs)
+        if tuned is None:
             policy = self._search_policy(rs)
             hint = getattr(policy, "search_defaults", None)
             settings = dict(hint(rs.players) or {}) if hint is not None else {}
             settings.update((k, v) for k, v in self._given.items() if v is not None)
             self._settle(settings, f"ismcts on {rs.name}")
-            self._tuned[rs] = settings
-        else:
-            self._settle(settings, f"ismcts on {rs.name}")
+            tuned = self._tuned[rs] = (self.top, self.gap, self.confidence)
+        self.top, self.gap, self.confidence = tuned
 
     def _prior_bot(self, rs: Any) -> Any:
         """The prior bot for ruleset ``rs`` (None: no prior), made once."""

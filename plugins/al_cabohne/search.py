@@ -132,10 +132,7 @@ class RolloutPolicy:
         best, and the greedy prior is worth less against a player than against the mafia (seeds
         1100-1159 against greedy: ahead 38.5/60 with top 8, gap 3, confidence 1; 35/60 with 6, 1.5,
         1.5; 32.5/60 with the defaults 4, 0.5, 2). Solo keeps the defaults, measured there."""
-        from .bots.value import table_for
-
-        table = table_for(players)
-        if players == 2 and table is not None and table.misfit(self._ruleset) is None:
+        if players == 2 and self._learned() is not None:
             return {"top": 8, "gap": 3.0, "confidence": 1.0}
         return {}
 
@@ -146,19 +143,26 @@ class RolloutPolicy:
         takes as the reward where it stops; None where no table is fitted for the player count,
         the variant set and the options (Prohibohn, a house rule, fewer run-outs: the search then
         uses ``evaluate``)."""
-        value = self._value
-        if value is False:
+        value = self._learned()
+        if value is None:
             return None
+        return value.win_chances([game.view(p) for p in range(game.players)], goal)
+
+    def _learned(self) -> Any:
+        """The learned value for this ruleset, made once (None: no table holds for its player
+        count, variant set and options)."""
+        value = self._value
         if value is None:
             from .bots import GreedyBot
             from .bots.value import LearnedValue, table_for
 
-            table = table_for(game.players)
+            table = table_for(self._ruleset.players)
             if table is None or table.misfit(self._ruleset):
-                self._value = False  # none fitted for this game: the search evaluates instead
-                return None
-            value = self._value = LearnedValue(GreedyBot(self._ruleset, seed=0))
-        return value.win_chances([game.view(p) for p in range(game.players)], goal)
+                value = False  # none fitted for this game: the search evaluates instead
+            else:
+                value = LearnedValue(GreedyBot(self._ruleset, seed=0))
+            self._value = value
+        return value or None
 
     # -- where the search is worth its cost ----------------------------------------------------
     def prior_scores(self, bot: Any, view: Any, legal) -> list[float] | None:
