@@ -400,5 +400,5 @@ def test_a_search_policys_unknown_setting_is_named():
     policy.search_defaults = lambda players: {"depth_of_thought": 3}
     with pytest.raises(ConfigError, match="ismcts on al_cabohne: unknown search setting\\(s\\) depth_of_thought"):
         bot._tune(rs)
-    with pytest.raises(ConfigError, match="top and gap must be 0 or positive|top, gap and confidence must be 0 or positive"):
+    with pytest.raises(ConfigError, match="ismcts: top, gap and confidence must be 0 or positive, not 4, -1.0, 2.0"):
         ISMCTSBot(gap=-1)
