@@ -195,7 +195,7 @@ def measure_lines(console: Console, items: Sequence[RenderableType]) -> int:
     return sum(len(console.render_lines(item, options, pad=False)) for item in items)
 
 
-def choices(game: Game, legal: Sequence[Action], width: int, room: int) -> RenderableType:
+def choices(game: Game, player: int, legal: Sequence[Action], width: int, room: int) -> RenderableType:
     """The numbered choices in at most ``room`` lines of ``width`` columns: one per line with its
     description when they fit, else the codes in columns (``help`` describes every one)."""
     title = Text("Your choices (number or code):", style="bold")
@@ -205,7 +205,7 @@ def choices(game: Game, legal: Sequence[Action], width: int, room: int) -> Rende
         table.add_column("code", style="cyan", no_wrap=True)
         table.add_column("what it does", no_wrap=True, overflow="ellipsis")
         for i, action in enumerate(legal, 1):
-            table.add_row(str(i), escape(action.code), escape(game.describe(action)))
+            table.add_row(str(i), escape(action.code), escape(game.describe(action, player)))
         return Group(title, table)
     cells = [f"{i:>2} {a.code}" for i, a in enumerate(legal, 1)]
     cell = max(len(c) for c in cells) + 2
@@ -222,16 +222,6 @@ def choices(game: Game, legal: Sequence[Action], width: int, room: int) -> Rende
     if shown < len(cells):
         text.append(f"\n... {len(cells) - shown} more: type help to see them all", style="dim")
     return Group(title, text)
-
-
-def actions_table(game: Game, legal: Sequence[Action]) -> Table:
-    table = Table(title="Your choices (number or code)", title_justify="left", show_header=False, box=None)
-    table.add_column("#", justify="right", style="bold cyan", no_wrap=True)
-    table.add_column("code", style="cyan", no_wrap=True)
-    table.add_column("what it does")
-    for i, action in enumerate(legal, 1):
-        table.add_row(str(i), escape(action.code), escape(game.describe(action)))
-    return table
 
 
 def result_table(result: Result, seats: Sequence[Any] | None = None) -> Table:

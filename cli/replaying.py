@@ -115,8 +115,8 @@ def replay(
         where = f"turn {before.state.turn} · p{(player or 0) + 1} · {phase.name if phase is not None else before.stage_name}"
         text = Text(f"{i:>4}. ", style="bold")
         text.append(f"{where}: ", style="dim")
-        if viewer == EVERYTHING or viewer == player or not action.is_private:
-            text.append(before.describe(action))
+        if viewer == EVERYTHING or viewer == player:
+            text.append(before.describe(action, player))
             text.append(f"  [{action.code}]", style="cyan")
         else:
             text.append(action.describe_public(before))

@@ -362,7 +362,7 @@ class PlaySession:
             items.append(Text(f"  ({missing})", style="yellow"))
         used = render.measure_lines(self.console, items)
         room = max(3, (self.console.height or 24) - used - 2)  # the choices' title and the prompt
-        items.append(render.choices(game, game.legal_actions(player), self.console.width, room))
+        items.append(render.choices(game, player, game.legal_actions(player), self.console.width, room))
         render.render_all(self.console, items)
 
     def show_help(self, player: int) -> None:
@@ -391,7 +391,7 @@ class PlaySession:
         table.add_column("what it does")
         for i, action in enumerate(game.legal_actions(player), 1):
             kind = "any-time option" if type(action) in game.ruleset.option_for else "this decision"
-            table.add_row(str(i), escape(action.code), kind, escape(game.describe(action)))
+            table.add_row(str(i), escape(action.code), kind, escape(game.describe(action, player)))
         self.console.print(table)
 
     def show_log(self, arg: str) -> None:

@@ -40,9 +40,9 @@ class Harvest(Action):
     def domain(cls, config):
         return (cls(f) for f in range(config.params["beans"].max_fields))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         rules = rules_of(game)
-        f = game.part(PART).fields[game.to_act][self.field]
+        f = game.part(PART).fields[player][self.field]
         coins = rules.cards.value(f[-1], len(f))
         name = rules.cards.names[f[-1]]
         return f"harvest field {self.field + 1} ({len(f)} {name}: {coins} coin{'s' * (coins != 1)})"
@@ -53,7 +53,7 @@ class BuyField(Action):
     name = "buy-field"
     text = "buy a third field"
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         return f"buy a third field for {rules_of(game).third_field_cost} coins"
 
 

@@ -42,8 +42,8 @@ class PlantFront(Action):
     def domain(cls, config):
         return (cls(f) for f in range(config.params["beans"].max_fields))
 
-    def describe(self, game: Game) -> str:
-        hand = game.part(PART).hands[game.to_act]
+    def describe(self, game: Game, player: int) -> str:
+        hand = game.part(PART).hands[player]
         bean = rules_of(game).cards.names[hand[0]] if hand else "nothing"
         return f"plant {bean} (front card) on field {self.field + 1}"
 

@@ -20,6 +20,7 @@ See :mod:`beanframe.core.records`.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -111,11 +112,14 @@ class Action:
         return code
 
     def describe_public(self, game: Any) -> str:
-        """The public form in words (``public_text`` formatted with the public parameters, or the
-        public code). Override to name things from the game, like ``describe``; never read what
-        the private parameters point at."""
+        """The action in words as players other than its actor (and spectators) know it:
+        ``public_text`` formatted with the public parameters, else, for an action without
+        private parameters, ``str(self)`` (its ``text``), else the public code. Override to name
+        things from the game that everyone sees (a boss, a face-up pile); never read what the
+        private parameters point at or anything else only the actor sees (``describe(game,
+        player)`` is the actor's own wording)."""
         if not self.public_text:
-            return self.public_code
+            return self.public_code if self.is_private else str(self)
         return self.public_text.format(**{n: getattr(self, n) + 1 for n, _, private in _spec(type(self)) if not private})
 
 
@@ -131,6 +135,7 @@ class ActionTable:
     def add_class(self, cls: type[Action], config: Config) -> None:
         if cls.name in self._classes and self._classes[cls.name] is not cls:
             raise ValueError(f"two action classes use the name {cls.name!r}")
+        _check_describe(cls)
         self._classes[cls.name] = cls
         for action in cls.domain(config):
             if action in self._ids:
@@ -192,6 +197,23 @@ class ActionTable:
         else:
             raise IllegalActionError(f"not an action: {shorten(action)}")
         raise IllegalActionError(f"not an action of this ruleset: {shorten(action)}")
+
+
+def _check_describe(cls: type[Action]) -> None:
+    """An action's ``describe`` takes the choosing player: ``describe(self, game, player)``. In a
+    group decision several players choose at once, so ``game.to_act`` is not always the one
+    asking; an older ``describe(self, game)`` is refused at composition, not mid-game."""
+    describe = getattr(cls, "describe", None)
+    if describe is None:
+        return
+    try:
+        inspect.signature(describe).bind(None, None, 0)
+    except TypeError:
+        raise ValueError(
+            f"{cls.__name__}.describe must take the player choosing the action: describe(self, game, player)"
+        ) from None
+    except ValueError:  # no signature to read (a builtin): nothing to check
+        pass
 
 
 def shorten(value: object, limit: int = 60) -> str:

@@ -358,10 +358,15 @@ class Game:
             return "the game is over"
         return self.ruleset.steps[frame.kind].prompt(self, frame)
 
-    def describe(self, action: Action) -> str:
-        """A readable description of an action in this game's situation (names the beans)."""
+    def describe(self, action: Action, player: int | None = None) -> str:
+        """``action`` in words for ``player``, the player choosing it (None: ``to_act``), in this
+        game's situation: it may name what that player alone sees ("plant hand card 2
+        (Feuerbohne)"), so show it to that player only; anyone else gets :meth:`describe_for`.
+        The player is explicit because in a group decision several players choose at once."""
+        if player is None:
+            player = self.to_act
         describe = getattr(action, "describe", None)
-        return describe(self) if describe is not None else str(action)
+        return describe(self, player) if describe is not None else str(action)
 
     # -- acting -----------------------------------------------------------------------------
     def apply(self, action: Action | str | int, player: int | None = None) -> None:
@@ -727,11 +732,12 @@ class Game:
 
     def describe_for(self, action: Action, observer: int | None, actor: int | None = None) -> str:
         """``action`` in words as ``observer`` knows it when ``actor`` (default: ``to_act``) takes
-        it: in full for the actor or an action without private parameters, else its public form."""
+        it: the actor's own description (:meth:`describe`) for the actor, else its public form
+        (``action.describe_public``), which never reads what only the actor sees."""
         if actor is None:
             actor = self.to_act
-        if not action.is_private or (observer is not None and observer == actor):
-            return self.describe(action)
+        if observer is not None and observer == actor:
+            return self.describe(action, actor)
         return action.describe_public(self)
 
     @property

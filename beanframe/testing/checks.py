@@ -35,6 +35,7 @@ from beanframe.core.records import PrivateEvent, iter_history, known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.state import iter_linked
 from beanframe.core.view import View, plain_data
+from beanframe.testing.texts import texts_problems
 from beanframe.errors import GameOverError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -444,13 +445,15 @@ def check_clone(game: Game) -> None:
 
 def check_views(
     game: Game, rng: random.Random, seen: Mapping[int | None, View] | None = None, thorough: bool = True
-) -> None:
+) -> dict[int | None, Game]:
     """Views leak nothing: redealing what an observer cannot see (``game.determinize(observer,
     rng)``, a copy) does not change that observer's view. With ``thorough``,
     views must also be plain JSON-able data. ``seen`` may give the position's views
     (``views(game)``) when they were computed already. (What a part's view must show is the
-    variant's to check: ``beanframe_register_checks``.)"""
+    variant's to check: ``beanframe_register_checks``.) Returns the redealt copy per observer
+    (the texts check compares what each observer is told in both)."""
     problems: list[str] = []
+    copies: dict[int | None, Game] = {}
     for p in observers(game):
         view = seen[p] if seen is not None else game.view(p)
         if view.player != p:
@@ -465,6 +468,7 @@ def check_views(
         except Exception as exc:  # noqa: BLE001 - any error is the finding
             problems.append(f"game.determinize({p}) fails: {type(exc).__name__}: {exc}")
             continue
+        copies[p] = copy
         other = copy.view(p)
         if other != view:
             diff = _first_difference(view.to_dict(), other.to_dict())
@@ -473,6 +477,16 @@ def check_views(
         if found:
             problems.append(f"redealing the hidden cards for observer {p} breaks invariants: {'; '.join(found)}")
     _fail("views", problems, game)
+    return copies
+
+
+def check_texts(game: Game, rng: random.Random, copies: Mapping[int | None, Game] | None = None, thorough: bool = True) -> None:
+    """The texts about the pending choices (descriptions, public wordings, ``why``) leak nothing
+    and never fail: :mod:`beanframe.testing.texts`. ``copies``: each observer's redealt copy, when
+    the views check made them already."""
+    if copies is None:
+        copies = {p: game.determinize(p, rng) for p in observers(game)}
+    _fail("texts", texts_problems(game, copies, thorough), game)
 
 
 def _first_difference(a: Any, b: Any, path: str = "view") -> str:
@@ -768,7 +782,8 @@ def check_save_load(game: Game) -> Game:
 
 #: the names of the per-position checks, for ``skip=``
 POSITION_CHECKS = (
-    "consistency", "invariants", "legality", "illegal", "clone", "views", "private", "determinize", "observations", "end",
+    "consistency", "invariants", "legality", "illegal", "clone", "views", "texts", "private", "determinize", "observations",
+    "end",
 )
 
 
@@ -806,8 +821,11 @@ def check_game(
         check_illegal_refused(game, rng, thorough)
     if "clone" not in skip:
         check_clone(game)
+    copies = None
     if "views" not in skip:
-        check_views(game, rng, seen, thorough)
+        copies = check_views(game, rng, seen, thorough)
+    if "texts" not in skip:
+        check_texts(game, rng, copies, thorough)
     if "private" not in skip:
         check_private(game, seen, thorough or game.is_over)
     if "determinize" not in skip and thorough:

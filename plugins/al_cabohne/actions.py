@@ -61,7 +61,7 @@ class PlantLeftover(Action):
     def domain(cls, config):
         return (cls(p, f) for p in range(MAX_PILES) for f in _fields(config))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         bean = game.part(BEANS).leftovers[self.pile][0]
         return f"plant a leftover {_bean(game, bean)} on field {self.field + 1}"
 
@@ -76,7 +76,7 @@ class DiscardLeftover(Action):
     def domain(cls, config):
         return (cls(p) for p in range(MAX_PILES))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         bean = game.part(BEANS).leftovers[self.pile][0]
         return f"discard a leftover {_bean(game, bean)}"
 
@@ -92,7 +92,7 @@ class PlantPile(Action):
     def domain(cls, config):
         return (cls(p, f) for p in range(MAX_PILES) for f in _fields(config))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         pile = game.part(BEANS).piles[self.pile]
         return f"plant the {len(pile)} flipped {_bean(game, pile[0])} on field {self.field + 1}"
 
@@ -108,7 +108,7 @@ class GivePile(Action):
     def domain(cls, config):
         return (cls(p, b) for p in range(MAX_PILES) for b in _bosses(config))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         pile = game.part(BEANS).piles[self.pile]
         return f"give the {len(pile)} flipped {_bean(game, pile[0])} to {_boss(game, self.boss)}"
 
@@ -126,8 +126,8 @@ class Gift(Action):
         total = config.params["beans"].cards.total
         return (cls(h, b) for h in range(total) for b in _bosses(config))
 
-    def describe(self, game: Game) -> str:
-        hand = game.part(BEANS).hands[game.to_act]
+    def describe(self, game: Game, player: int) -> str:
+        hand = game.part(BEANS).hands[player]
         return f"give hand card {self.hand + 1} ({_bean(game, hand[self.hand])}) to {_boss(game, self.boss)}"
 
     def describe_public(self, game: Game) -> str:
@@ -139,7 +139,7 @@ class Done(Action):
     name = "done"
     text = "end planting"
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         frame = game.frame
         if frame is not None and frame.kind == "before_flip":
             return "start flipping (no more harvests or purchases before the flips)"

@@ -46,7 +46,7 @@ class Sell(Action):
     def domain(cls, config):
         return SELL
 
-    def describe(self, game):
+    def describe(self, game, player):
         return f"{self.name} {_card(game, self.card)}"
 
 
@@ -60,7 +60,7 @@ class Take(Action):
     def domain(cls, config):
         return TAKE
 
-    def describe(self, game):
+    def describe(self, game, player):
         return f"{self.name} {_card(game, self.card)}"
 
 
@@ -85,7 +85,7 @@ class Go(Action):
     def domain(cls, config):
         return tuple(go(f) for f in range(len(_board(config).field_ids)))
 
-    def describe(self, game):
+    def describe(self, game, player):
         return f"move Ali Baba to field {_board(game.ruleset.config).field_ids[self.field]}"
 
 
@@ -121,7 +121,7 @@ class Give(Action):
     def domain(cls, config):
         return GIVE
 
-    def describe(self, game):
+    def describe(self, game, player):
         return f"{self.name} {_card(game, self.card)}"
 
 
@@ -157,7 +157,7 @@ class Shed(Action):
     def domain(cls, config):
         return SHED
 
-    def describe(self, game):
+    def describe(self, game, player):
         return f"{self.name} {_card(game, self.card)}"
 
 
@@ -173,7 +173,7 @@ class Offer(Action):
     def domain(cls, config):
         return tuple(OFFER[c][b][m] for c in range(CARDS) for b in range(config.players) for m in range(len(PRICES)))
 
-    def describe(self, game):
+    def describe(self, game, player):
         return f"offer bandit {self.card + 1} to player {self.buyer + 1} for {PRICES[self.price]} piasters"
 
 
@@ -219,7 +219,7 @@ class Bail(Action):
     def domain(cls, config):
         return BAIL
 
-    def describe(self, game):
+    def describe(self, game, player):
         return f"{self.name} {_card(game, self.card)}"
 
 
@@ -233,7 +233,7 @@ class Surrender(Action):
     def domain(cls, config):
         return SURRENDER
 
-    def describe(self, game):
+    def describe(self, game, player):
         return f"{self.name} {_card(game, self.card)}"
 
 

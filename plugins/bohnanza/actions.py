@@ -47,7 +47,7 @@ class PlantTraded(Action):
     def domain(cls, config):
         return (cls(b, f) for b in _beans(config) for f in _fields(config))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         return f"plant a received {bean_rules(game).cards.names[self.bean]} on field {self.field + 1}"
 
 

@@ -43,7 +43,7 @@ class StartingCoin(Action):
     def domain(cls, config):
         return (cls(h) for h in range(config.params["beans"].hand_size))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         # no bean named: front ends also describe other players' moves with this text
         return f"lay hand card {self.hand + 1} face down as a starting coin"
 
@@ -58,7 +58,7 @@ class Buy(Action):
     def domain(cls, config):
         return (cls(i) for i in _cards(config) if CARDS[i].group != "razzia")
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         c = CARDS[self.card]
         return f"buy the {c.name} for {c.price} {_bean(game, rules_of(game).cards.index(c.bean))} coins"
 
@@ -73,7 +73,7 @@ class BuyRazzia(Action):
     def domain(cls, config):
         return (cls(b) for b in _beans(config))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         blue = rules_of(game).cards.index("blue")
         n = 4 if self.bean == blue else 5
         return f"buy the Razzia for {n} {_bean(game, self.bean)} coins (every 1-building becomes worthless)"
@@ -101,7 +101,7 @@ class TakeCoin(Action):
     def domain(cls, config):
         return (cls(b) for b in _beans(config))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         return f"take a {_bean(game, self.bean)} coin from the mafia treasury"
 
 
@@ -115,7 +115,7 @@ class Raid(Action):
     def domain(cls, config):
         return (cls(i) for i in _cards(config) if CARDS[i].group == "building" and CARDS[i].price == 1)
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         return f"take the opponent's {CARDS[self.card].name} out of the game"
 
 

@@ -147,6 +147,39 @@ def test_a_plugin_action_without_domain_is_a_config_error():
         beanframe.compose([counter(), house], 2)
 
 
+@frozen(cache_hash=True)
+class OldDescribe(Action):
+    name = "old-describe"
+
+    def describe(self, game):  # the API before issue 17: no choosing player
+        return "reads game.to_act's hand"
+
+
+@frozen(cache_hash=True)
+class NewDescribe(Action):
+    name = "new-describe"
+
+    def describe(self, game, player):
+        return f"for player {player + 1}"
+
+
+def test_a_describe_without_the_choosing_player_is_a_config_error():
+    # issue 17: in a group decision to_act is not always the one choosing, so describe takes it
+    house = plugin("house", beanframe_register_actions=lambda register: register(OldDescribe))
+    with pytest.raises(ConfigError, match=r"OldDescribe.describe must take the player choosing the action"):
+        beanframe.compose([counter(), house], 2)
+
+
+def test_describe_is_given_the_choosing_player():
+    house = plugin("house", beanframe_register_actions=lambda register: register(NewDescribe))
+    game = beanframe.compose([counter(), house], 2).new_game(seed=1)
+    assert game.describe(NewDescribe(), 1) == "for player 2"
+    assert game.describe(NewDescribe()) == f"for player {game.to_act + 1}"  # default: to_act
+    # anyone else gets the public wording (the class text, here its code), never describe()
+    assert game.describe_for(NewDescribe(), 0, actor=1) == "new-describe"
+    assert game.describe_for(NewDescribe(), 1, actor=1) == "for player 2"
+
+
 def test_games_accept_actions_codes_and_ids_alike():
     rs = beanframe.compose([counter()], 2)
     a, b, c = rs.new_game(seed=3), rs.new_game(seed=3), rs.new_game(seed=3)

@@ -43,10 +43,10 @@ class GiveHand(Action):
     def domain(cls, config):
         return (cls(h) for h in range(_rules(config).hand_room))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         from beanframe.beans import PART as BEANS
 
-        hand = game.part(BEANS).hands[game.to_act]
+        hand = game.part(BEANS).hands[player]
         name = bean_rules(game).cards.names[hand[self.hand]] if self.hand < len(hand) else "?"
         return f"offer hand card {self.hand + 1} ({name})"
 
@@ -72,7 +72,7 @@ class Ask(Action):
     def domain(cls, config):
         return (cls(b) for b in range(len(config.params["beans"].cards)))
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: Game, player: int) -> str:
         return f"ask for a {bean_rules(game).cards.names[self.bean]}"
 
 

@@ -47,8 +47,8 @@ class PlantHand(Action):
         fields = config.params["beans"].max_fields
         return (cls(h, f) for h in range(1, config.params["beans"].cards.total) for f in range(fields))
 
-    def describe(self, game: Game) -> str:
-        card = game.part(BEANS).hands[game.to_act][self.hand]
+    def describe(self, game: Game, player: int) -> str:
+        card = game.part(BEANS).hands[player][self.hand]
         return f"plant hand card {self.hand + 1} ({rules_of(game).cards.names[card]}) on field {self.field + 1}"
 
 
@@ -62,8 +62,8 @@ class DiscardHand(Action):
     def domain(cls, config):
         return (cls(h) for h in range(config.params["beans"].cards.total))
 
-    def describe(self, game: Game) -> str:
-        card = game.part(BEANS).hands[game.to_act][self.hand]
+    def describe(self, game: Game, player: int) -> str:
+        card = game.part(BEANS).hands[player][self.hand]
         return f"discard hand card {self.hand + 1} ({rules_of(game).cards.names[card]})"
 
 
