@@ -31,6 +31,8 @@ ReadLine = Callable[[str], "str | None"]  # a line without its newline; None at 
 
 OVER, QUIT, EOF = "over", "quit", "eof"
 MAX_LINE = 500  # longer input lines are refused, not parsed
+# cursor home, clear the screen, clear the scrollback (xterm's ED 3; tmux and most terminals have it)
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def stdin_is_tty() -> bool:
@@ -167,7 +169,10 @@ class PlaySession:
         """A screen between two humans at one terminal: the next one's hand is shown only once
         they say they alone are looking. False if the input ended."""
         if self.console.is_terminal:
-            self.console.clear()
+            # the screen and the scrollback: a cleared screen alone leaves the last player's hand
+            # a scroll away (issue 17)
+            self.console.file.write(CLEAR_ALL)
+            self.console.file.flush()
         else:
             self.console.print("\n" * 3 + "-" * 40, markup=False)
         self.viewer = None

@@ -28,9 +28,11 @@ observer cannot tell apart from the real one, and that knows no more than the ob
 
 A determinized game plays on like any game (legal actions, views, clones, invariants), but it is a
 guess, not a game its seed and actions rebuild: ``to_json()`` refuses it with a
-:class:`~beanframe.errors.DeterminizedGameError`. Its history and event log are the real ones
-(the observer's information state is unchanged; what others may not see of them is hidden by the
-private records, ``history_for``/``log_for``, where they exist).
+:class:`~beanframe.errors.DeterminizedGameError`. Its full record (``history``, ``events``,
+``log``) is the observer's redacted record (:func:`beanframe.core.records.known_lists`): another
+player's private action appears in its public form and an event hidden from the observer in its
+public form (or not at all), so the copy holds nothing of the real hidden cards, while the
+observer's information state (``history_for``, ``events_for``, ``log_for``) is unchanged.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from attrs import field, frozen
+
+from beanframe.core.records import redacted_copy_record
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -185,6 +189,9 @@ def determinize(game: Game, observer: int | None, rng: random.Random) -> Game:
         copy = Game(game.ruleset, game.state.clone())
         copy.setup_args = {key: None for key in game.setup_args}  # a stacked deck rebuilds hidden cards
         s = copy.state
+        # the full record of the copy is the observer's: the others' private actions and events
+        # only in their public forms (the real ones would tell the real hands)
+        redacted_copy_record(game.state, s, observer)
         s.seed = rng.getrandbits(64)
         s.determinized = True
         redeal(hidden_zones(copy, observer), rng)

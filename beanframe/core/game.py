@@ -34,7 +34,7 @@ from beanframe.core.compose import (
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
 from beanframe.core.provenance import record_param_sources
-from beanframe.core.records import Record, full_event, iter_history, private_event
+from beanframe.core.records import Record, full_event, iter_history, known_lists, private_event
 from beanframe.core.records import events_for as _events_for
 from beanframe.core.records import history_for as _history_for
 from beanframe.core.scoring import Result, ScoreSheet, seat_name
@@ -726,9 +726,10 @@ class Game:
         return [describe(self, e) for e in self.events_for(player, since)]
 
     def record_for(self, player: int | None) -> Record:
-        """What ``player`` may know of the history, as views carry it (O(1) to build)."""
-        s = self.state
-        return Record(self._observer(player), s.history, s.events)
+        """What ``player`` may know of the history, as views carry it: it holds the player's
+        redacted lists only (cheap: brought up to date since the player's last record)."""
+        known = known_lists(self.state, self._observer(player))
+        return Record(player, known.history, known.events)
 
     def describe_for(self, action: Action, observer: int | None, actor: int | None = None) -> str:
         """``action`` in words as ``observer`` knows it when ``actor`` (default: ``to_act``) takes

@@ -14,8 +14,17 @@ it (a player, or ``None``: a spectator, who knows only what is public) is derive
 
 The history is a persistent linked list of nodes ``(action, rest, actor)`` and the event list one
 of nodes ``(item, rest)``, where an item is an event tuple or a :class:`PrivateEvent`. Both are
-immutable and shared by clones, so a :class:`Record` (what a view carries) only keeps the two
-heads: building it costs O(1), and the filtered lists are computed the first time they are read.
+immutable and shared by clones.
+
+**Redacted lists.** What is handed to a player must not *hold* what they may not know, not even
+in a private attribute (a pickled view, a debugger, a careless bot would find it). So each
+observer has its own persistent lists, the *redacted record* (:func:`known_lists`): the same
+nodes, but another player's private action is a :class:`HiddenAction` (its public code only) and
+an event hidden from the observer is its public form (or gone). They are kept up to date
+incrementally in the state (``state.known``, a cache that is not part of the position): making
+one costs only the actions and events since that observer's last one. A :class:`Record` keeps the
+heads of those lists, and a determinized game's full record is its observer's redacted record
+(:func:`redacted_copy_record`): a search bot reading it learns nothing the observer did not know.
 """
 
 from __future__ import annotations
@@ -23,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
+
+from beanframe.core.state import linked_items
 
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
@@ -113,13 +124,127 @@ def events_for(node: tuple | None, player: int | None, count: int | None = None)
     return out
 
 
+class HiddenAction:
+    """Another player's private action as an observer's record holds it: its public code only
+    (``give h? b1``), never the private parameter. Read like an action by the record's walkers
+    (``code``, ``public_code``, ``is_private``)."""
+
+    __slots__ = ("code",)
+    is_private = True
+
+    def __init__(self, public_code: str) -> None:
+        self.code = public_code
+
+    @property
+    def public_code(self) -> str:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is HiddenAction and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(("HiddenAction", self.code))
+
+    def __repr__(self) -> str:
+        return f"HiddenAction({self.code!r})"
+
+    def __reduce__(self) -> tuple:
+        return (HiddenAction, (self.code,))
+
+
+class KnownLists(tuple):
+    """One observer's redacted record, as cached in ``state.known``: ``(history_seen,
+    history, events_seen, events, n_events, shared)``. ``*_seen`` are the heads of the game's full
+    lists it was brought up to; ``history`` and ``events`` the heads of the redacted lists;
+    ``n_events`` how many events the redacted list holds; ``shared``: it keeps a private event
+    that some other player knows whole too (then another observer's record cannot be derived
+    from the spectator's, see :func:`redacted_copy_record`)."""
+
+    __slots__ = ()
+
+    history_seen = property(itemgetter(0))
+    history = property(itemgetter(1))
+    events_seen = property(itemgetter(2))
+    events = property(itemgetter(3))
+    n_events = property(itemgetter(4))
+    shared = property(itemgetter(5))
+
+
+_EMPTY = KnownLists((None, None, None, None, 0, False))
+
+
+def known_lists(state: Any, observer: int | None) -> KnownLists:
+    """``observer``'s redacted record of ``state`` (None: a spectator's), brought up to date with
+    the actions and events since it was last asked for (``state.known`` caches it)."""
+    known = state.known
+    entry = known.get(observer, _EMPTY)
+    history, events = state.history, state.events
+    if entry[0] is history and entry[2] is events:
+        return entry
+    seen, head = entry[0], entry[1]
+    new = []
+    node = history
+    while node is not seen and node is not None:
+        new.append(node)
+        node = node[1]
+    if node is not seen:  # the cache is not of this game's lists: start over
+        head = None
+    for action, _, actor in reversed(new):
+        if actor != observer and action.is_private:
+            action = HiddenAction(action.public_code)
+        head = (action, head, actor)
+    history_head = head
+    seen, head, count, shared = entry[2], entry[3], entry[4], entry[5]
+    new = []
+    node = events
+    while node is not seen and node is not None:
+        new.append(node[0])
+        node = node[1]
+    if node is not seen:
+        head, count, shared = None, 0, False
+    for item in reversed(new):
+        if type(item) is PrivateEvent:
+            if observer in item[1]:
+                shared = shared or len(item[1]) > 1
+            else:
+                item = item[2]
+                if item is None:
+                    continue  # the observer learns nothing of it, not even that it happened
+        head = (item, head)
+        count += 1
+    entry = known[observer] = KnownLists((history, history_head, events, head, count, shared))
+    return entry
+
+
+def redacted_copy_record(state: Any, copy: Any, observer: int | None) -> None:
+    """Give ``copy`` (a clone of ``state`` being determinized for ``observer``) the observer's
+    redacted record as its full record, and seed its cache: the observer's own record is the
+    copy's whole record, and, unless a private event the observer knows is known to others too,
+    every other player's record of the copy is the spectator's record of ``state``."""
+    mine = known_lists(state, observer)
+    copy.history, copy.events, copy.n_events = mine.history, mine.events, mine.n_events
+    same = KnownLists((mine.history, mine.history, mine.events, mine.events, mine.n_events, mine.shared))
+    known = copy.known = {observer: same}
+    if observer is None:
+        return
+    if mine.shared:
+        return  # the others' records of the copy are built from it when asked for
+    public = known_lists(state, None)
+    other = KnownLists((mine.history, public.history, mine.events, public.events, public.n_events, False))
+    known[None] = other
+    for p in range(state.players):
+        if p != observer:
+            known[p] = other
+
+
 class Record:
     """What ``player`` (None: a spectator) may know of the game's history, as a view carries it.
 
     ``history``: ``(actor, code as player knows it)`` per action, oldest first (an information
     state, as OpenSpiel keeps one); ``events``: the events ``player`` knows, each whole or in its
-    public form, oldest first. Building a record is O(1) (it keeps the heads of the game's
-    immutable, shared lists); each list is computed the first time it is read.
+    public form, oldest first. A record keeps the heads of the player's redacted lists
+    (:func:`known_lists`), so it holds nothing the player may not know; each tuple is computed the
+    first time it is read.
     """
 
     __slots__ = ("player", "_history_node", "_events_node", "_history", "_events")
@@ -161,6 +286,15 @@ class Record:
 
     def __hash__(self) -> int:
         return hash((self.player, self.history, self.events))
+
+    def held(self) -> tuple[list[Any], list[Any]]:
+        """The items the record holds, oldest first: ``(actor, action)`` per action (another
+        player's private action as a :class:`HiddenAction`) and each event item as stored (an
+        event tuple, or a :class:`PrivateEvent` the player knows whole). For leak checks."""
+        return list(iter_history(self._history_node))[::-1], linked_items(self._events_node)
+
+    def __reduce__(self) -> tuple:
+        return (Record, (self.player, self._history_node, self._events_node))
 
     def __repr__(self) -> str:
         return f"Record(player={self.player!r}, {len(self.history)} actions, {len(self.events)} events)"

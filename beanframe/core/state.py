@@ -123,6 +123,9 @@ class State:
     #: the player whose turn comes next, when game code chose one (``game.set_next_player``);
     #: -1: the usual order. Consumed when the next turn starts, so it never outlives a turn.
     next_active: int = -1
+    #: each observer's redacted record (``beanframe.core.records.known_lists``): a cache, not part
+    #: of the position (never compared, saved or shown)
+    known: dict = field(factory=dict, eq=False, repr=False)
 
     def clone(self) -> State:
         return State(
@@ -142,4 +145,5 @@ class State:
             self.n_events,
             self.determinized,
             self.next_active,
+            self.known.copy(),
         )

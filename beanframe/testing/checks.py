@@ -555,6 +555,8 @@ def check_private(game: Game, seen: Mapping[int | None, View] | None = None, tho
         record = view.record
         if record is None or record.history != tuple(history) or record.events != tuple(events):
             problems.append(f"view({o}).record does not hold history_for({o}) and events_for({o})")
+        elif (found := unknown_held(*record.held(), o)) is not None:
+            problems.append(f"view({o}).record holds {found} (a view must hold nothing its player may not know)")
         log = game.log_for(o)
         in_log = set(log)
         assert lines is not None
@@ -573,6 +575,19 @@ def check_private(game: Game, seen: Mapping[int | None, View] | None = None, tho
         }
         problems += _secrets_in(secrets, texts)
     _fail("private", problems, game)
+
+
+def unknown_held(actions: Iterable[tuple[int, Any]], events: Iterable[Any], observer: int | None) -> str | None:
+    """The first item of a record that ``observer`` may not know (another player's private action
+    whole, or an event hidden from them), described; None when there is none. ``actions``:
+    ``(actor, action)``; ``events``: event-list items as stored."""
+    for actor, action in actions:
+        if actor != observer and isinstance(action, Action) and action.is_private:
+            return f"player {actor + 1}'s private action {action.code!r}"
+    for item in events:
+        if type(item) is PrivateEvent and observer not in item.to:
+            return f"the event {item.event!r}, private to {item.to}"
+    return None
 
 
 def _event_lines(game: Game, problems: list[str]) -> list[tuple[Any, str, str | None]]:

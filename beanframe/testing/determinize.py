@@ -6,7 +6,8 @@ What is checked on a position, for every observer (each player and the spectator
   ``rng`` seed gives the same game and the same future chance);
 - the observer's information state is unchanged (``history_for(observer)`` and
   ``log_for(observer)``, where the game has them; the view is compared by the views check, at
-  every position);
+  every position), and the copy's full record holds nothing the observer may not know (another
+  player's private action or an event hidden from the observer);
 - the determinized game keeps every invariant, refuses to be saved
   (:class:`~beanframe.errors.DeterminizedGameError`), and (for one observer per position, in
   turn) plays on legally to its end under random play (within :data:`MAX_ACTIONS`; every action
@@ -24,7 +25,9 @@ from beanframe.core.determinize import arrangements
 from beanframe.core.game import Game
 from beanframe.core.persist import snapshot
 from beanframe.errors import DeterminizedGameError
-from beanframe.testing.checks import _fail, _state_fingerprint, invariant_problems, observers
+from beanframe.core.records import iter_history
+from beanframe.core.state import linked_items
+from beanframe.testing.checks import _fail, _state_fingerprint, invariant_problems, observers, unknown_held
 
 #: below this many arrangements of the hidden cards two redeals may coincide by chance
 MANY = 10**6
@@ -94,6 +97,9 @@ def determinize_problems(game: Game, rng: random.Random, play_on: bool = True) -
             problems.append(f"{label} with the same generator seed gives different games")
         if _info_state(first, p) != _info_state(game, p):
             problems.append(f"{label} changes what the observer knows of the history (history_for/log_for)")
+        held = unknown_held(iter_history(first.state.history), linked_items(first.state.events), p)
+        if held is not None:
+            problems.append(f"{label}'s full record holds {held}: a search bot reading it would cheat")
         found = invariant_problems(first)
         if found:
             problems.append(f"{label} breaks invariants: {'; '.join(found)}")

@@ -52,3 +52,19 @@ def test_two_humans_at_one_terminal_are_each_asked_after_a_hand_over():
     assert "Hand over to player 1." in out.getvalue() and "Hand over to player 2." in out.getvalue()
     # player 2 bid in the first lot's group decision, after player 1, without waiting for a turn
     assert game.state.turn == 2
+
+
+def test_a_hand_over_clears_the_scrollback_too():
+    # issue 17: the screen was cleared but the terminal's scrollback still showed the previous
+    # player's hand after "Hand over to player 2"
+    from beanframe_cli.session import CLEAR_ALL
+
+    game = beanframe.compose([auction()], 2).new_game(seed=1)
+    lines = iter(["", "bid 1", "", "bid 2"])
+    out = io.StringIO()
+    con = Console(file=out, width=120, height=40, highlight=False, force_terminal=True)
+    PlaySession(game, [Seat(), Seat()], con, lambda prompt: next(lines, None)).run()
+    text = out.getvalue()
+    assert "\x1b[3J" in CLEAR_ALL and "\x1b[2J" in CLEAR_ALL
+    before_second = text[: text.index("Hand over to player 2.")]
+    assert before_second.rfind(CLEAR_ALL) > before_second.rfind("bid 1")  # cleared after p1 played
