@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from beanframe.core.present import presentation
+from beanframe.core.provenance import option_params
 from beanframe.core.view import plain_data
 
 if TYPE_CHECKING:
@@ -88,10 +89,18 @@ def rules_renderables(ruleset: Ruleset) -> list[RenderableType]:
     out: list[RenderableType] = []
     versions = ", ".join(f"{n} {v}" for n, v in ruleset.versions().items())
     out.append(Text(f"{ruleset.name} for {ruleset.players} player(s)  ({versions})", style="bold"))
+    changed = {(v, o): (path, value, later) for v, o, _, path, value, later in option_params(ruleset) if later}
     for name, opts in ruleset.options.items():
         values = plain_data(opts)
         if values:
-            out.append(Text(f"options of {name}: " + ", ".join(f"{k}={v!r}" for k, v in values.items())))
+            shown = []
+            for k, v in values.items():
+                text = f"{k}={v!r}"
+                if (name, k) in changed:  # a later plugin changed the parameter this option set
+                    path, value, later = changed[(name, k)]
+                    text += f" (now {path} = {value!r}, changed by {', '.join(later)})"
+                shown.append(text)
+            out.append(Text(f"options of {name}: " + ", ".join(shown)))
     for stage in ("setup", "turn", "end"):
         phases = getattr(ruleset.pipeline, stage)
         table = Table(title=f"{stage} phases", title_justify="left")

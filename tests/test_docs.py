@@ -285,7 +285,7 @@ def _builtin_parameters() -> list[tuple[str, str]]:
 
 def test_there_are_built_in_parameters_to_check():
     found = {name for _, name in _builtin_parameters()}
-    assert {"BeanRules.draw", "MafiaRules.bosses", "Boss.threshold", "AlCabohneOptions.third_field_cost"} <= found
+    assert {"BeanRules.draw", "MafiaRules.bosses", "Boss.threshold", "AlCabohneRules.solo_mafia_factor"} <= found
 
 
 @pytest.mark.parametrize(("variant", "parameter"), _builtin_parameters())

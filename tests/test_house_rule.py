@@ -47,7 +47,10 @@ def test_its_options_are_validated():
 def test_it_refines_al_cabohne_parameters_after_al_cabohne_set_them():
     rs = beanframe.compose(BOTH, 2, options={HOUSE: {"cost": 3}})
     assert rs.order == ("al_cabohne", HOUSE)  # dependency order: requirement first
-    assert rs.config.params["al_cabohne"].third_field_cost == 3
+    assert rs.config.params["beans"].third_field_cost == 3
+    assert rs.param_sources["beans.third_field_cost"] == ("al_cabohne", HOUSE)
+    # issue 20: one home per parameter (Al Cabohne's record no longer copies the price)
+    assert not hasattr(rs.config.params["al_cabohne"], "third_field_cost")
     # the user's al_cabohne options themselves are untouched (saves record them as given)
     assert rs.options["al_cabohne"].third_field_cost == 4
 

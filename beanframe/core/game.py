@@ -33,7 +33,7 @@ from beanframe.core.compose import (
 )
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
-from beanframe.core.provenance import record_param_sources
+from beanframe.core.provenance import option_params, record_param_sources
 from beanframe.core.records import Record, full_event, iter_history, known_lists, private_event
 from beanframe.core.records import events_for as _events_for
 from beanframe.core.records import history_for as _history_for
@@ -87,8 +87,10 @@ class Ruleset:
                 call_in_order(self.pm, self.plugin_order, hook, registry, **kwargs)
             except ConfigError:
                 raise
-            except (ValueError, KeyError, TypeError) as exc:
-                # TypeError too: an attrs validator refusing a parameter ("draw" = "3")
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                # TypeError too: an attrs validator refusing a parameter ("draw" = "3"), or
+                # attrs.evolve given a parameter the record does not have; AttributeError: a
+                # parameter set on a record that has no such field (nothing would read it)
                 raise ConfigError(f"composing {' + '.join(self.order)} failed in {hook} of {registry.variant}: {exc}") from exc
             return registry
 
@@ -96,6 +98,10 @@ class Ruleset:
         self.param_sources = record_param_sources(self.pm, config, lambda: run("beanframe_configure", config, config=config))
         config.variant = ""
         self._validate_config(config)
+        try:
+            option_params(self)  # every option names a parameter that exists
+        except ValueError as exc:
+            raise ConfigError(f"composing {self.name}: {exc}") from None
 
         parts = PartRegistry()
         run("beanframe_register_parts", parts, register=parts)

@@ -6,6 +6,12 @@ or changed is credited to that plugin. A parameter is a field of an attrs record
 (``beans.draw``, ``al_cabohne.third_field_cost``), a key of a dict, or a plain value
 (``config.params[name]``). ``ruleset.param_sources`` maps each such path to the plugins that set
 it, in order: the first made it, the last decided its value. ``beanframe rules`` shows them.
+
+An option (what a user chooses, ``-o al_cabohne.third_field_cost=3``) is not a parameter: a
+variant turns its options into parameters in ``beanframe_configure``, and a later variant may change
+those. An option field names the parameter it sets in its metadata (``field(default=4,
+metadata={"param": "beans.third_field_cost"})``), so front ends can say when a later plugin changed
+it (:func:`option_params`); composition refuses a name that is no parameter.
 """
 
 from __future__ import annotations
@@ -89,3 +95,24 @@ def iter_parameters(ruleset: Any) -> Iterator[tuple[str, Any, tuple[str, ...]]]:
     sources = getattr(ruleset, "param_sources", {})
     for path, value in parameters(ruleset.config.params).items():
         yield path, value, sources.get(path, ())
+
+
+def option_params(ruleset: Any) -> list[tuple[str, str, Any, str, Any, tuple[str, ...]]]:
+    """``(variant, option, chosen value, parameter path, effective value, plugins that changed it
+    after the variant)`` for every option field that names the parameter it sets (metadata
+    ``param``). ValueError naming an option whose parameter does not exist."""
+    params = parameters(ruleset.config.params)
+    sources = getattr(ruleset, "param_sources", {})
+    out = []
+    for variant, opts in ruleset.options.items():
+        if not attrs.has(type(opts)):
+            continue
+        for f in attrs.fields(type(opts)):
+            path = f.metadata.get("param")
+            if path is None:
+                continue
+            if path not in params:
+                raise ValueError(f"option {variant}.{f.name} names the parameter {path!r}, which does not exist")
+            later = tuple(n for n in dict.fromkeys(sources.get(path, ())) if n != variant)
+            out.append((variant, f.name, getattr(opts, f.name), path, params[path], later))
+    return out

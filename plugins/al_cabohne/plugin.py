@@ -5,12 +5,13 @@ The plugin's hooks: what this variant contributes to a composed ruleset.
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from attrs import define, field, frozen
 from attrs.validators import and_, ge, instance_of, le
 
 from beanframe.beans import PART as BEANS
 from beanframe.beans import LITERAL, OWN_TURN, BeanRules, BeanTable, CardSet, load_beans
 from beanframe.core.hookspecs import hookimpl
+from beanframe.core.params import whole
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
 
@@ -31,11 +32,23 @@ def _whole(low: int, high: int):
 
 @frozen
 class AlCabohneOptions:
-    """Options of Al Cabohne (the defaults are the rulebook's)."""
+    """Options of Al Cabohne (the defaults are the rulebook's). Each sets one parameter (its
+    ``param`` metadata), which is the value the game reads; a later variant may change it."""
 
-    third_field_cost: int = field(default=4, validator=_whole(0, 20))  # coins (A "Third field")
-    run_outs: int = field(default=3, validator=_whole(1, 6))  # 2 players: deck run-outs that end the game
-    solo_mafia_factor: int = field(default=2, validator=_whole(1, 4))  # solo: the mafia's coins count this many times
+    # coins (A "Third field")
+    third_field_cost: int = field(default=4, validator=_whole(0, 20), metadata={"param": "beans.third_field_cost"})
+    # 2 players: deck run-outs that end the game (solo: 1, F.7)
+    run_outs: int = field(default=3, validator=_whole(1, 6), metadata={"param": "beans.run_out_limit"})
+    # solo: the mafia's coins count this many times
+    solo_mafia_factor: int = field(default=2, validator=_whole(1, 4), metadata={"param": "al_cabohne.solo_mafia_factor"})
+
+
+@define
+class AlCabohneRules:
+    """Al Cabohne's own parameter (``config.params["al_cabohne"]``); the rest of its rules are
+    the bean family's (``beans``) and the mafia's (``mafia``) records: one home per parameter."""
+
+    solo_mafia_factor: int = field(default=2, validator=whole(1, 4))  # solo score: the mafia's coins count this many times
 
 
 CARDS = CardSet(load_beans(__package__, "cards.toml"))
@@ -56,7 +69,7 @@ def beanframe_variant():
 def beanframe_configure(config):
     opts: AlCabohneOptions = config.options[NAME]
     solo = config.players == 1
-    config.params[NAME] = opts
+    config.params[NAME] = AlCabohneRules(solo_mafia_factor=opts.solo_mafia_factor)
     config.params["beans"] = BeanRules(
         cards=CARDS,
         hand_size=7 if solo else 5,

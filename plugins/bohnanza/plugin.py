@@ -55,7 +55,6 @@ def beanframe_configure(config):
         card_parts=(BEANS, TRADE),  # the trade table holds face-up and received cards
     )
     config.params[NAME] = BohnanzaRules(
-        draw=3,
         hand_room=cards.total,  # a hand never holds more cards than the game has
         trading=opts.trading,
         offers_per_turn=opts.offers_per_turn,
@@ -100,11 +99,14 @@ def beanframe_register_options(register):
 
 @hookimpl
 def beanframe_register_phases(pipeline):
-    pipeline.add("setup", "deal", phase_deal, title="shuffle and deal 5 cards each")
+    # titles give the effective parameters (a house rule may have changed them)
+    beans, own = pipeline.config.params["beans"], pipeline.config.params[NAME]
+    pipeline.add("setup", "deal", phase_deal, title=f"shuffle and deal {beans.hand_size} cards each")
     pipeline.add("turn", "plant", phase_plant, title="plant from the hand", number=1)
-    pipeline.add("turn", "trade", phase_trade, title="turn up 2 cards and trade", number=2)
+    trade = "and trade" if own.trading else "(no trading)"
+    pipeline.add("turn", "trade", phase_trade, title=f"turn up {own.flip} cards {trade}", number=2)
     pipeline.add("turn", "plant_traded", phase_plant_traded, title="plant traded beans", number=3)
-    pipeline.add("turn", "draw", phase_draw, title="draw 3 cards", number=4)
+    pipeline.add("turn", "draw", phase_draw, title=f"draw {beans.draw} cards", number=4)
     pipeline.add("end", "final_harvest", end.phase_final_harvest, title="everyone sells every field")
 
 

@@ -32,22 +32,31 @@ SHARE, HAND_CARDS = "share", "hand_cards"
 class BohnanzaOptions:
     """Options of Bohnanza; the defaults are the rulebook's (RULES C) and beanframe's readings."""
 
-    larger_deck: bool = field(default=False, validator=flag)  # add Kaffeebohne 24 and Wachsbohne 22
-    same_bean_two_fields: bool = field(default=True, validator=flag)  # F.25: one bean may grow on two own fields
-    tie_break: str = field(default=SHARE, validator=in_((SHARE, HAND_CARDS)))  # F.12 / F.6
-    third_field_cost: int = field(default=3, validator=whole(0, 20))  # coins (RULES C)
-    run_outs: int = field(default=3, validator=whole(1, 6))  # the game ends after the turn of this run-out (F.12)
-    trading: bool = field(default=True, validator=flag)  # False: no phase-2 trade decision (benchmarks, teaching)
-    offers_per_turn: int = field(default=3, validator=whole(1, 12))  # offers each player may start per turn
-    cards_per_offer: int = field(default=3, validator=whole(1, 6))  # cards given, and cards asked, per offer
+    # add Kaffeebohne 24 and Wachsbohne 22
+    larger_deck: bool = field(default=False, validator=flag, metadata={"param": "beans.cards"})
+    # F.25: one bean may grow on two own fields
+    same_bean_two_fields: bool = field(default=True, validator=flag, metadata={"param": "beans.plant_targets"})
+    # F.12 / F.6
+    tie_break: str = field(default=SHARE, validator=in_((SHARE, HAND_CARDS)), metadata={"param": "bohnanza.tie_break"})
+    # coins (RULES C)
+    third_field_cost: int = field(default=3, validator=whole(0, 20), metadata={"param": "beans.third_field_cost"})
+    # the game ends after the turn of this run-out (F.12)
+    run_outs: int = field(default=3, validator=whole(1, 6), metadata={"param": "beans.run_out_limit"})
+    # False: no phase-2 trade decision (benchmarks, teaching)
+    trading: bool = field(default=True, validator=flag, metadata={"param": "bohnanza.trading"})
+    # offers each player may start per turn
+    offers_per_turn: int = field(default=3, validator=whole(1, 12), metadata={"param": "bohnanza.offers_per_turn"})
+    # cards given, and cards asked, per offer
+    cards_per_offer: int = field(default=3, validator=whole(1, 6), metadata={"param": "bohnanza.cards_per_offer"})
 
 
 @define
 class BohnanzaRules:
-    """The parameters Bohnanza's phases, steps and actions read (``config.params["bohnanza"]``)."""
+    """The parameters Bohnanza's phases, steps and actions read (``config.params["bohnanza"]``).
+    What the bean family has a parameter for (cards drawn in phase 4: ``beans.draw``, the hand
+    size, the third field's price) lives there only: one home per parameter."""
 
     flip: int = field(default=2, validator=whole(0))  # cards turned up in phase 2
-    draw: int = field(default=3, validator=whole(0))  # cards drawn in phase 4
     #: how many face-up trade cards a turn may have at most: the action table has one "give u<k>"
     #: and one "want u<k>" per slot (Bohnaparte's farms turn up more than two: it raises this)
     face_up_room: int = field(default=6, validator=whole(1, 24))

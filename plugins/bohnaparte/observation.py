@@ -59,7 +59,7 @@ def merchant_places(config: Config) -> int:
     (3 plus one per village on the board) before the owner takes as many as were drawn."""
     rules = config.params[NAME]
     villages = sum(rules.layout.card(i).extra_draws for i in range(len(rules.layout.kinds)))
-    return rules.merchant_cards + config.params["bohnanza"].draw + villages
+    return rules.merchant_cards + config.params["beans"].draw + villages
 
 
 def register(register, config: Config) -> None:

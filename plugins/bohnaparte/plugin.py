@@ -103,7 +103,7 @@ def beanframe_register_phases(pipeline):
     pipeline.add("setup", "board", phase_board, title="lay the landscape cards", after="deal")
     pipeline.add("setup", "choose_camps", phase_choose_camps, title="choose army camps", after="board")
     riders = pipeline.config.params[NAME].riders
-    titles = turn_titles(riders)
+    titles = turn_titles(riders, pipeline.config.params["bohnanza"].flip, pipeline.config.params["beans"].draw)
     pipeline.add("turn", "refresh_riders", phase_refresh_riders, title=titles["refresh_riders"], before="plant", skip=_no_riders)
     pipeline.add("turn", "monastery", phase_monastery, title=titles["monastery"], before="plant")
     pipeline.add("turn", "attack", phase_attack, title=titles["attack"], number=4, after="plant_traded")

@@ -57,7 +57,7 @@ def phase_rider_draw(game: Game) -> None:
     table = game.state.parts[BEANS]
     board = board_of(game)
     p = game.state.active
-    n = game.ruleset.config.params["bohnanza"].draw + extra_draws(layout_of(game), board.owners, p)
+    n = game.ruleset.config.params["beans"].draw + extra_draws(layout_of(game), board.owners, p)
     drawn = 0
     for _ in range(n):
         card = draw(game, table)

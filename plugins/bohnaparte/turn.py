@@ -23,18 +23,19 @@ TRADE = "trade"  # Bohnanza's part with the face-up trade cards
 PHASE_NUMBERS = {"plant": 1, "trade": 2, "plant_traded": 3, "draw": 5}
 
 
-def turn_titles(riders: bool) -> dict[str, str]:
+def turn_titles(riders: bool, flip: int, draw: int) -> dict[str, str]:
     """The turn's phase titles as the rulebook names them, with Bohnaparte's changes (RULES D
-    "Turn"); with riders there are no depots (their cards show the merchant side)."""
+    "Turn"); with riders there are no depots (their cards show the merchant side). ``flip`` and
+    ``draw``: the effective ``bohnanza.flip`` and ``beans.draw``."""
     depot = "" if riders else " (or into the munitions depot)"
     return {
         "refresh_riders": "before phase 1: tired rider troops are refreshed",
         "monastery": "before phase 1: each monastery turns up a card (6-12: a coin)",
         "plant": f"play bean cards from the hand{depot}",
-        "trade": "bean trade: turn up 2 cards, one more per farm, and trade",
+        "trade": f"bean trade: turn up {flip} cards, one more per farm, and trade",
         "plant_traded": f"plant the traded and turned-up beans{depot}",
         "attack": "attack (optional, repeatable, a coin each)",
-        "draw": "draw 3 new bean cards, one more per village" + (" (onto the merchant, if any)" if riders else ""),
+        "draw": f"draw {draw} new bean cards, one more per village" + (" (onto the merchant, if any)" if riders else ""),
     }
 
 

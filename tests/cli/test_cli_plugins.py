@@ -64,7 +64,7 @@ def house(tmp_path) -> Path:
 
 
 def row(output: str, name: str) -> str:
-    return next(line for line in output.splitlines() if f" {name} " in line)
+    return next(line for line in output.splitlines() if line.startswith("│") and f" {name} " in line)
 
 
 # -- beanframe rules: effective parameters and who set them -------------------------------------
@@ -73,11 +73,14 @@ def row(output: str, name: str) -> str:
 def test_rules_shows_the_effective_parameter_a_house_rule_set():
     # the issue: with the example house rule installed, rules still printed third_field_cost=4
     out = ok("rules", "al_cabohne", "cheap_field")
-    line = row(out, "al_cabohne.third_field_cost")
+    line = row(out, "beans.third_field_cost")
     assert "│ 2 " in line and "al_cabohne, changed by cheap_field" in line
     assert "al_cabohne, changed" not in row(out, "beans.draw")
+    # issue 20: the option's line says that a later plugin changed the parameter it set
+    assert "third_field_cost=4 (now beans.third_field_cost = 2, changed by cheap_field)" in " ".join(out.split())
+    assert " al_cabohne.third_field_cost " not in out  # one home: no copy in Al Cabohne's record
     out = ok("rules", "al_cabohne", "cheap_field", "-o", "cheap_field.cost=3")
-    assert "│ 3 " in row(out, "al_cabohne.third_field_cost")
+    assert "│ 3 " in row(out, "beans.third_field_cost")
 
 
 def test_rules_lists_every_parameter_of_the_composed_rules():
@@ -90,7 +93,7 @@ def test_rules_lists_every_parameter_of_the_composed_rules():
 
 def test_param_sources_are_recorded_per_plugin():
     rs = beanframe.compose(["al_cabohne", "cheap_field"], 2)
-    assert rs.param_sources["al_cabohne.third_field_cost"] == ("al_cabohne", "cheap_field")
+    assert rs.param_sources["beans.third_field_cost"] == ("al_cabohne", "cheap_field")
     assert rs.param_sources["beans.draw"] == ("al_cabohne",)
 
 

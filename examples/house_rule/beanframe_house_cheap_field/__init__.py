@@ -5,8 +5,8 @@ The whole rule is one composition hook. The third field's price is a bean-family
 ``config.params["beans"].third_field_cost`` (the bean family's buy-field option reads it when it
 lists and applies the action); Al Cabohne set it from its own option, and this plugin runs after
 it (it *requires* al_cabohne, so composition calls it later) and sets it to this rule's ``cost``.
-It also records the price in Al Cabohne's parameters (a copy of the frozen options), so
-everything that shows Al Cabohne's parameters agrees.
+Every parameter has one home, so that is all: ``beanframe rules al_cabohne cheap_field`` shows
+the price as changed by this rule, beside Al Cabohne's option.
 """
 
 from __future__ import annotations
@@ -42,5 +42,4 @@ def beanframe_variant():
 @hookimpl
 def beanframe_configure(config):
     opts: CheapFieldOptions = config.options[NAME]
-    config.params["beans"].third_field_cost = opts.cost
-    config.params[REQUIRES] = attrs.evolve(config.params[REQUIRES], third_field_cost=opts.cost)
+    config.params["beans"] = attrs.evolve(config.params["beans"], third_field_cost=opts.cost)
