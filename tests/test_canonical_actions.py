@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 import beanframe
 from beanframe.beans import PART as BEANS
 from beanframe.beans.planting import PLANT_FRONT, PlantFront
-from beanframe.testing import conformance_suite
+from beanframe.testing import ConformanceError, check_action_forms, check_determinism, check_save_load, conformance_suite
+from beanframe.testing.replays import first_divergence
 from beanframe_cli.app import app
 from beanframe_cli.config import load_plugin_file
 
@@ -259,3 +260,92 @@ def test_an_equal_value_of_another_type_does_not_stand_in_for_the_action():
     # 2.0 == 2 and True == 1, but the canonical plant f3 keeps its int field (its code reads f3)
     assert PlantFront(2.0) is not PLANT_FRONT[2] and PlantFront(True) is not PLANT_FRONT[1]
     assert type(PlantFront(2).field) is int and PlantFront(2).code == "plant f3"
+
+
+# -- the kit names the action that misbehaves ---------------------------------------------------
+
+# The house rule above with DUMP_FRONT made around the class, as every instance was made before
+# actions were canonical: the legal list hands out an instance the table does not hold, so the
+# step's ``action is DUMP_FRONT`` is false for "dump-front" typed, saved or given as an id.
+AROUND = DUMP.replace(
+    "DUMP, DUMP_FRONT, KEEP = Dump(), DumpFront(), Keep()",
+    "DUMP, KEEP = Dump(), Keep()\nDUMP_FRONT = object.__new__(DumpFront)\nDumpFront.__init__(DUMP_FRONT)",
+)
+# The house rule keeping state between rulesets: "dump-front" dumps the front card in the first
+# ruleset composed, the back card in any later one (a replay on a freshly composed ruleset).
+FORGETFUL = DUMP.replace(
+    "    register(DumpStep())\n",
+    "    COMPOSED.append(1)\n    step = DumpStep()\n    step.nth = len(COMPOSED)\n    register(step)\n",
+).replace("card = table.hands[frame.player].pop(0)", "card = table.hands[frame.player].pop(0 if self.nth < 2 else -1)") + "\nCOMPOSED = []\n"
+# ... and with the state in the module itself: every ruleset changes once a second one is made
+GLOBAL = FORGETFUL.replace("self.nth < 2", "len(COMPOSED) < 2")
+
+
+def _plugin(tmp_path, name, text):
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    module = load_plugin_file(path)
+    sys.modules.pop(module.__name__, None)
+    return module
+
+
+def _dumped(plugin, players=2):
+    """A game that dumped the front card through the legal list's instance, and went on."""
+    game = _at_the_dump(plugin, players)
+    game.apply(plugin.DUMP)
+    game.apply(plugin.DUMP_FRONT)
+    for _ in range(6):
+        game.apply(game.legal_actions()[-1])
+    return game, len(game.actions) - 6
+
+
+def test_the_kit_names_an_action_that_does_something_else_as_code_or_id(tmp_path):
+    # issue 20.1: the kit checks every action played as instance, table instance, code and id
+    plugin = _plugin(tmp_path, "around", AROUND)
+    assert plugin.DUMP_FRONT is not plugin.DumpFront()  # the misbehaviour this test needs
+    game = _at_the_dump(plugin)
+    game.apply(plugin.DUMP)
+    with pytest.raises(ConformanceError) as caught:
+        check_action_forms(game)
+    error = caught.value
+    assert error.check == "action forms"
+    text = str(error)
+    for form in ("the action table's instance", "its code", "its id"):
+        assert f"'dump-front' (id {game.ruleset.actions.id_of(plugin.DUMP_FRONT)}) does something else given as {form}" in text
+    assert "'keep'" not in text  # the action that behaves is not named
+    # random play under the kit finds it where it is played, and names it
+    with pytest.raises(ConformanceError) as caught:
+        conformance_suite(["al_cabohne", plugin], players=[2], games=3, bot_games=0)
+    assert caught.value.check == "action forms"
+    assert "'dump-front'" in str(caught.value).splitlines()[0]
+
+
+def test_a_failed_save_load_names_the_first_action_that_replays_differently(tmp_path):
+    # issue 20.1: load_game can only say "edited or corrupt"; the kit names the action
+    plugin = _plugin(tmp_path, "around", AROUND)
+    game, k = _dumped(plugin)
+    with pytest.raises(ConformanceError) as caught:
+        check_save_load(game)
+    first = caught.value.problems[0]
+    assert first.startswith(f"action {k} of {len(game.actions)} ('dump-front' by p{game.actors[k - 1] + 1}) does something else given as its code")
+    assert "the save does not load" in caught.value.problems[1] or "saves differently" in caught.value.problems[1]
+    with pytest.raises(ConformanceError) as caught:
+        check_determinism(game)
+    assert caught.value.problems[0] == first
+
+
+def test_a_replay_on_a_fresh_ruleset_that_differs_names_the_action(tmp_path):
+    # plugins must keep no state between rulesets: the kit names the first action that shows it
+    plugin = _plugin(tmp_path, "forgetful", FORGETFUL)
+    game, k = _dumped(plugin)
+    with pytest.raises(ConformanceError) as caught:
+        check_determinism(game)
+    first = caught.value.problems[0]
+    assert first.startswith(f"action {k} of {len(game.actions)} ('dump-front' by p{game.actors[k - 1] + 1}) does something else given as its code on a freshly composed ruleset")
+    assert "than as it was played: after it.events[0] (\"('dump', 0, " in first  # another card dumped
+    assert first_divergence(_dumped(_plugin(tmp_path, "well", DUMP))[0]) is None
+    # no replay tells the rulesets apart then: the kit says the game depends on something else
+    game, _ = _dumped(_plugin(tmp_path, "global", GLOBAL))
+    with pytest.raises(ConformanceError) as caught:
+        check_determinism(game)
+    assert "something outside the game" in caught.value.problems[0]
