@@ -59,11 +59,11 @@ def pettingzoo(games: int) -> None:
     for g in range(games):
         e.reset(seed=g)
         for _agent in e.agent_iter():
-            obs, _, terminated, truncated, _ = e.last()
+            _, _, terminated, truncated, info = e.last()
             if terminated or truncated:
                 e.step(None)
                 continue
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             steps += 1
     print(f"PettingZoo AEC: {steps / (time.perf_counter() - t0):7.0f} steps/s")
 

@@ -2,8 +2,8 @@
 
 - :mod:`beanframe.adapters.pettingzoo`: ``env(variants, players, options=..., seed=...)``, a
   PettingZoo AEC environment (needs ``pettingzoo`` and ``gymnasium``).
-- :mod:`beanframe.adapters.openspiel`: every variant set as a pyspiel Python game (needs
-  ``open-spiel``).
+- :mod:`beanframe.adapters.openspiel`: every variant set, with any options, as a pyspiel Python
+  game (needs ``open-spiel``).
 
 Both are generic: they use only the core's embedding API (``game.observation``, ``legal_mask``,
 ``apply``, ``determinize``, ``returns``), never a variant's parts. This package imports neither

@@ -3,37 +3,59 @@
 >>> from beanframe.adapters import openspiel
 >>> game = openspiel.load(["al_cabohne"], players=1)     # registers and loads it
 >>> state = game.new_initial_state()
+>>> cheap = openspiel.load(["al_cabohne"], 2, options={"al_cabohne": {"third_field_cost": 2}}, seed=5)
 
-:func:`register` registers one game per variant set and player count under the short name
-``beanframe_<variants>_<n>p`` (``beanframe_al_cabohne_1p``); :func:`register_all` registers every
-installed set; :func:`load` returns a loaded game. Game parameters: ``seed`` (the first game's
-seed; each ``new_initial_state()`` takes the next one) and ``returns`` (``"win"`` or ``"score"``).
+:func:`register` registers one game per variant set, player count and options under a short
+name: ``beanframe_<variants>_<n>p`` with the default options (``beanframe_al_cabohne_1p``), and
+``beanframe_<variants>_<n>p_o<hash>`` with others, the hash being the first 10 hex digits of the
+SHA-256 of the effective options as canonical JSON (:func:`short_name`): the same options always
+give the same name, other options another game. :func:`register_all` registers every installed
+set with its default options; :func:`load` returns a loaded game (``options=`` as in
+``beanframe.compose``). Game parameters: ``seed`` (the first game's seed; each
+``new_initial_state()`` takes the next one) and ``returns`` (``"win"`` or ``"score"``).
 
 What the game declares to OpenSpiel:
 
 - *sequential*, *imperfect information*, *general sum*, *terminal rewards*;
-- *sampled stochastic* chance: the engine draws its own chance (shuffles, flips) from the game's
-  seed, so there are no chance nodes; a state's clone shares that future, and
-  ``resample_from_infostate(player, sampler)`` returns a state redealt with the core's fair
-  determinization (``game.determinize``), whose future chance is fresh;
+- chance: *deterministic*, i.e. no chance nodes. A state's whole future, shuffles and draws
+  included, is fixed by the seed the state holds (which no player sees); the chance lies in the
+  deal, and each ``new_initial_state()`` deals a new game with the next seed of the game's seed
+  stream. (OpenSpiel calls that *sampled stochastic* when the game keeps an RNG, but then it
+  can serialize a game only through ``GetRNGState``, which a Python game cannot implement; a
+  state here needs no game RNG, so it serializes.) A solver that walks the whole tree from one
+  initial state (sequence-form LP, tabular CFR) sees a single deal. A state's clone shares its
+  future, and ``resample_from_infostate(player, sampler)`` returns a state redealt with the
+  core's fair determinization (``game.determinize``), whose future chance is fresh;
 - observations: ``observation_tensor`` is ``game.observation(player)`` (the ruleset's documented
   layout); ``information_state_string`` is ``game.information_state(player)`` (perfect recall);
   ``information_state_tensor`` is the observation vector too (a fixed-size tensor cannot hold a
   whole history; it is the Markov summary the layout documents);
 - actions are the ruleset's fixed action ids (``ruleset.actions``); the player to move is the
   first decider (a group decision is taken one player after another).
+
+Serialization (``pyspiel.serialize_game_and_state``, ``state.serialize()``, pickling) round-trips:
+a state's Python side is its beanframe game as a save file (``game.to_json()``), loaded back with
+``load_game`` (which checks it). Like a save, a serialized state holds everything: every hidden
+card, the deck order and the seed. It is for checkpoints, worker processes and tests, never for a
+player; and OpenSpiel unpickles what it deserializes, so deserialize only what you serialized. A
+state from ``resample_from_infostate`` is a guess, not a game: it refuses to serialize
+(DeterminizedGameError).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
 import beanframe
+from beanframe.errors import ConfigError
 
 __all__ = ["BeanGame", "BeanState", "load", "register", "register_all", "short_name"]
 
@@ -41,29 +63,64 @@ __all__ = ["BeanGame", "BeanState", "load", "register", "register_all", "short_n
 MAX_GAME_LENGTH = 5000
 
 
-def short_name(variants: Sequence[str] | str, players: int) -> str:
+def _canonical_options(ruleset: Any) -> dict[str, Any]:
+    """The ruleset's effective options as plain data (every option of every variant)."""
+    return {name: attrs.asdict(o) if attrs.has(type(o)) else o for name, o in sorted(ruleset.options.items())}
+
+
+def _changed_options(ruleset: Any) -> list[str]:
+    """``variant.option=value`` for each option that differs from its default."""
+    plugins = [ruleset.pm.get_plugin(n) for n in ruleset.order]  # also those not installed
+    default = _canonical_options(beanframe.compose(plugins, ruleset.players))
+    chosen = _canonical_options(ruleset)
+    out = []
+    for name, values in chosen.items():
+        base = default.get(name, {})
+        if isinstance(values, dict) and isinstance(base, dict):
+            out += [f"{name}.{k}={v!r}" for k, v in sorted(values.items()) if base.get(k) != v]
+        elif values != base:
+            out.append(f"{name}={values!r}")
+    return out
+
+
+def _name(ruleset: Any) -> str:
+    name = f"beanframe_{'_'.join(ruleset.order)}_{ruleset.players}p"
+    if _changed_options(ruleset):
+        text = json.dumps(_canonical_options(ruleset), sort_keys=True, separators=(",", ":"), default=str)
+        name += "_o" + hashlib.sha256(text.encode()).hexdigest()[:10]
+    return name
+
+
+def short_name(variants: Sequence[str] | str, players: int, options: Mapping[str, Any] | None = None) -> str:
+    """The name :func:`register` registers the variant set under (ConfigError if it does not
+    compose)."""
     if isinstance(variants, str):
         variants = [variants]
-    return f"beanframe_{'_'.join(variants)}_{players}p"
+    return _name(beanframe.compose(variants, players, options))
 
 
 _registered: dict[str, Any] = {}
 
 
 def register(variants: Sequence[str] | str, players: int, options: Mapping[str, Any] | None = None) -> str:
-    """Register the variant set as a pyspiel game (once per name); returns its short name.
-    Composition problems are a ConfigError here, not inside OpenSpiel."""
+    """Register the variant set with ``options`` as a pyspiel game (once per name); returns its
+    short name. Composition problems are a ConfigError here, not inside OpenSpiel."""
     if isinstance(variants, str):
         variants = [variants]
     ruleset = beanframe.compose(variants, players, options)
-    name = short_name(ruleset.order, players)
-    if name in _registered:
+    name = _name(ruleset)
+    known = _registered.get(name)
+    if known is not None:
+        if _canonical_options(known._ruleset) != _canonical_options(ruleset):  # a hash collision: never silent
+            raise ConfigError(f"the OpenSpiel name {name} is registered already for other options")
         return name
+    changed = _changed_options(ruleset)
     game_type = pyspiel.GameType(
         short_name=name,
-        long_name=f"beanframe {ruleset.name} ({players} player{'s' if players > 1 else ''})",
+        long_name=f"beanframe {ruleset.name} ({players} player{'s' if players > 1 else ''}"
+        + (f"; {', '.join(changed)})" if changed else ")"),
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -85,15 +142,17 @@ def register(variants: Sequence[str] | str, players: int, options: Mapping[str, 
 
 
 def register_all() -> list[str]:
-    """Register every installed variant set for every player count it supports."""
+    """Register every installed variant set for every player count it supports (default
+    options)."""
     from beanframe.adapters import variant_sets
 
     return [register(variants, players) for variants, players in variant_sets()]
 
 
-def load(variants: Sequence[str] | str, players: int, **params: Any) -> BeanGame:
-    """Register the variant set if needed and load it (``params``: ``seed``, ``returns``)."""
-    return pyspiel.load_game(register(variants, players), params)
+def load(variants: Sequence[str] | str, players: int, options: Mapping[str, Any] | None = None, **params: Any) -> BeanGame:
+    """Register the variant set with ``options`` if needed and load it (``params``: ``seed``,
+    ``returns``)."""
+    return pyspiel.load_game(register(variants, players, options), params)
 
 
 class BeanGame(pyspiel.Game):
@@ -132,7 +191,7 @@ class BeanGame(pyspiel.Game):
         # a tensor-shape query observes one): the engine's game is started only when first
         # read, so a clone never pays for a set-up it throws away.
         seed = self._seeds.getrandbits(48)
-        return BeanState(self, _Holder(make=lambda: self.ruleset.new_game(seed=seed)))
+        return BeanState(self, _Holder(self._game_type.short_name, make=lambda: self.ruleset.new_game(seed=seed)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BeanObserver:
         if params:
@@ -143,11 +202,14 @@ class BeanGame(pyspiel.Game):
 
 class _Holder:
     """Holds a state's beanframe Game. OpenSpiel clones a Python state by deep-copying its
-    attributes: this one copies with the engine's cheap, exact ``clone()``."""
+    attributes: this one copies with the engine's cheap, exact ``clone()``. It serializes
+    (pickles: OpenSpiel's form for a Python state's attributes) as the game's save file and the
+    registered name, and loads back through ``load_game``, which checks the file."""
 
-    __slots__ = ("game", "make")
+    __slots__ = ("game", "make", "name")
 
-    def __init__(self, game: Any = None, make: Any = None) -> None:
+    def __init__(self, name: str, game: Any = None, make: Any = None) -> None:
+        self.name = name
         self.game = game
         self.make = make
 
@@ -158,7 +220,18 @@ class _Holder:
         return self.game
 
     def __deepcopy__(self, memo: Any) -> _Holder:
-        return _Holder(self.get().clone())
+        return _Holder(self.name, self.get().clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restore, (self.name, self.get().to_json())
+
+
+def _restore(name: str, text: str) -> _Holder:
+    """A holder loaded from a save file (see :class:`_Holder`): the variant plugins of the game
+    registered as ``name`` load it, also those that are not installed (a plugin object)."""
+    cls = _registered.get(name)
+    plugins = [] if cls is None else [cls._ruleset.pm.get_plugin(n) for n in cls._ruleset.order]
+    return _Holder(name, beanframe.load_game(text, plugins=plugins))
 
 
 class BeanState(pyspiel.State):
@@ -203,7 +276,7 @@ class BeanState(pyspiel.State):
         else:
             seed = random.getrandbits(53)
         copy = self.clone()  # keeps OpenSpiel's own record (history, move number)
-        copy._holder = _Holder(self.game.determinize(player_id, random.Random(seed)))
+        copy._holder = _Holder(self._holder.name, self.game.determinize(player_id, random.Random(seed)))
         return copy
 
     def __str__(self) -> str:

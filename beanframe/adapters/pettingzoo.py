@@ -3,21 +3,28 @@
 >>> from beanframe.adapters.pettingzoo import env
 >>> e = env(["al_cabohne"], players=2, seed=7)
 >>> e.reset(seed=7)
->>> obs, reward, terminated, truncated, info = e.last()   # obs: {"observation", "action_mask"}
+>>> obs, reward, terminated, truncated, info = e.last()   # obs: float32 vector; info["action_mask"]
 
-Agents are the players' seats ("p1", "p2", ...); a registered seat that is not a player (Al
-Cabohne's mafia) is not an agent: its play is part of the game's own rules. The agent selected is
-the first player who decides now; when a decision belongs to several players at once (a group
-decision) they are selected one after another, each acting on the game as it is then. Every
-agent's action mask shows what that agent may do now: empty when it does not decide; in a group
-decision each decider's mask is filled, and the selected one steps.
+Agents are named as PettingZoo names them, ``player_0``, ``player_1``, ...: agent ``player_k``
+is the core's player ``k`` (``game.observation(k)``, seat ``p{k+1}``). A registered seat that is
+not a player (Al Cabohne's mafia) is not an agent: its play is part of the game's own rules. The
+agent selected is the first player who decides now; when a decision belongs to several players
+at once (a group decision) they are selected one after another, each acting on the game as it is
+then.
 
-Observations are ``{"observation": game.observation(agent), "action_mask": mask}``: the float32
-vector of the ruleset's documented layout (``game.ruleset.observation_layout``) and an int8 mask
-over the fixed action-id space (``ruleset.actions``). Actions are those ids. Rewards come once, at
-the end: ``game.returns(mode)`` (``"win"``: 1, split in a shared win, or -1; ``"score"``: the lead
-over the best other seat). An action the mask forbids raises IllegalActionError (the game is left
-unchanged).
+Observations are ``game.observation(agent)``: the float32 vector of the ruleset's documented
+layout (``game.ruleset.observation_layout``), in a ``Box(0, layout.high)`` of dtype float32.
+Action masks are int8 arrays (1: legal) over the fixed action-id space (``ruleset.actions``):
+by default in ``infos[agent]["action_mask"]``, where PettingZoo's own ``api_test`` and
+``seed_test`` take them without a single warning; with ``action_mask="observation"`` the
+observation is ``{"observation": vector, "action_mask": mask}`` in a ``Dict`` space (float32
+``Box``, int8 ``Box(0, 1)``), the convention of PettingZoo's classic games, which its
+``api_test`` advises against for any other environment (two warnings, by name). Every agent's
+mask shows what that agent may do now: all zeros when it does not decide; in a group decision
+each decider's mask is filled, and the selected one steps. Actions are the ids. Rewards come
+once, at the end: ``game.returns(mode)`` (``"win"``: 1, split in a shared win, or -1;
+``"score"``: the lead over the best other seat). An action the mask forbids raises
+IllegalActionError (the game is left unchanged).
 """
 
 from __future__ import annotations
@@ -32,9 +39,11 @@ from pettingzoo import AECEnv
 
 import beanframe
 from beanframe.core.observation import DTYPE
-from beanframe.core.scoring import seat_name
 
 __all__ = ["BeanEnv", "env"]
+
+#: where the action masks go: ``infos[agent]["action_mask"]`` or the observation dict
+MASK_PLACES = ("info", "observation")
 
 
 def env(
@@ -44,12 +53,15 @@ def env(
     seed: int | None = None,
     returns: str = "win",
     render_mode: str | None = None,
+    action_mask: str = "info",
 ) -> BeanEnv:
     """An AEC environment for ``variants`` with ``players`` players (composed once: a ConfigError
     names any problem). ``seed`` makes every game reproducible: ``reset(seed=s)`` plays the game
     of seed ``s``; ``reset()`` without a seed takes the next seed of a stream started from
-    ``seed`` (fresh entropy when None)."""
-    return BeanEnv(beanframe.compose(variants, players, options), seed=seed, returns=returns, render_mode=render_mode)
+    ``seed`` (fresh entropy when None). ``action_mask``: ``"info"`` or ``"observation"`` (see
+    the module)."""
+    ruleset = beanframe.compose(variants, players, options)
+    return BeanEnv(ruleset, seed=seed, returns=returns, render_mode=render_mode, action_mask=action_mask)
 
 
 class BeanEnv(AECEnv):
@@ -57,29 +69,43 @@ class BeanEnv(AECEnv):
 
     metadata = {"name": "beanframe", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, ruleset: Any, seed: int | None = None, returns: str = "win", render_mode: str | None = None):
+    def __init__(
+        self,
+        ruleset: Any,
+        seed: int | None = None,
+        returns: str = "win",
+        render_mode: str | None = None,
+        action_mask: str = "info",
+    ):
         super().__init__()
         if returns not in ("win", "score"):
             raise ValueError(f"returns must be 'win' or 'score', not {returns!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if action_mask not in MASK_PLACES:
+            raise ValueError(f"action_mask must be one of {MASK_PLACES}, not {action_mask!r}")
         self.ruleset = ruleset
         self.returns_mode = returns
         self.render_mode = render_mode
+        self.mask_in_info = action_mask == "info"
         self.metadata = {**self.metadata, "name": f"beanframe_{'_'.join(ruleset.order)}_{ruleset.players}p"}
-        self.possible_agents = [seat_name(p) for p in range(ruleset.players)]
+        self.possible_agents = [f"player_{p}" for p in range(ruleset.players)]
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
         n_actions = len(ruleset.actions)
         layout = ruleset.observation_layout
-        space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(0.0, layout.high, shape=(layout.size,), dtype=DTYPE),
-                "action_mask": gymnasium.spaces.Box(0, 1, shape=(n_actions,), dtype=np.int8),
-            }
-        )
+        high = np.asarray(layout.high, dtype=DTYPE)
+        vector = gymnasium.spaces.Box(np.zeros(layout.size, DTYPE), high, shape=(layout.size,), dtype=DTYPE)
+        if self.mask_in_info:
+            space: gymnasium.spaces.Space = vector
+        else:
+            mask = gymnasium.spaces.Box(0, 1, shape=(n_actions,), dtype=np.int8)
+            space = gymnasium.spaces.Dict({"observation": vector, "action_mask": mask})
         # one space object per agent, the same every call (the API test checks identity)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(n_actions) for a in self.possible_agents}
+        # the mask of an agent who does not decide now: shared, so read-only
+        self._no_actions = np.zeros(n_actions, np.int8)
+        self._no_actions.flags.writeable = False
         self._seeds = random.Random(seed)
         self.game: Any = None
 
@@ -112,6 +138,13 @@ class BeanEnv(AECEnv):
             self.agent_selection = self.possible_agents[deciders[0]]
         else:
             self.agent_selection = self.agents[0] if self.agents else self.possible_agents[0]
+        if self.mask_in_info:
+            for a in self.agents:
+                p = self._index[a]
+                self.infos[a] = {"action_mask": self._mask(p) if p in deciders else self._no_actions}
+
+    def _mask(self, player: int) -> np.ndarray:
+        return np.asarray(self.game.legal_mask(player), dtype=np.int8)
 
     def _finish(self) -> None:
         values = self.game.returns(self.returns_mode)
@@ -136,10 +169,11 @@ class BeanEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> np.ndarray | dict[str, np.ndarray]:
         p = self._index[agent]
-        mask = np.asarray(self.game.legal_mask(p), dtype=np.int8)
-        return {"observation": self.game.observation(p), "action_mask": mask}
+        if self.mask_in_info:
+            return self.game.observation(p)
+        return {"observation": self.game.observation(p), "action_mask": self._mask(p)}
 
     # -- rendering --------------------------------------------------------------------------
     def render(self) -> str | None:

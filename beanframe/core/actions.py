@@ -8,8 +8,15 @@ a player types in the CLI and what save files record.
 At composition every registered class enumerates its *domain* (all instances that can ever be
 legal in that ruleset); the :class:`ActionTable` numbers them in registration order. That gives each
 action a stable integer id for a given variant set, options and player count: the action space for
-masks in reinforcement learning. The table holds one canonical instance per action; legal-action
-lists hand out those instances, so membership tests are identity checks in the common case.
+masks in reinforcement learning.
+
+Actions are *canonical*: constructing an action returns the process's one instance of that value
+(``Toss(0) is Toss(0)``), however it is made (at import, in ``domain``, by ``attrs.evolve``, a
+copy or an unpickling). So an instance a plugin makes at import is the very one the table holds,
+the one a code or an id stands for and the one a step receives: ``action is TOSS[0]`` and
+``action == TOSS[0]`` always agree, and ``Game.apply`` finds the chosen action among the legal
+ones by identity. (The instances live as long as the process, like the codes cached for them:
+a ruleset's actions are a finite domain.)
 
 A parameter declared ``param(prefix, private=True)`` is known only to the player who takes the
 action (which hand position was given, which card was laid face down). Everyone else learns the
@@ -21,6 +28,7 @@ See :mod:`beanframe.core.records`.
 from __future__ import annotations
 
 import inspect
+import operator
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -58,10 +66,47 @@ def _spec(cls: type) -> tuple[tuple[str, str, bool], ...]:
     return spec
 
 
+# every action made so far, by value and the exact types of its fields: the canonical instances.
+# The types keep ``Toss(1.0)`` or ``Toss(True)`` (equal to ``Toss(1)``) from standing in for it.
+_INSTANCES: dict[Any, Any] = {}
+_FIELD_TYPES: dict[type, Any] = {}  # per class: action -> the types of its fields
+
+
+def _field_types(cls: type) -> Any:
+    names = [f.name for f in attrs.fields(cls)]
+    if not names:
+        return lambda action: ()
+    get = operator.attrgetter(*names)
+    if len(names) == 1:
+        return lambda action: type(get(action))
+    return lambda action: tuple(map(type, get(action)))
+
+
+class Canonical(type):
+    """The metaclass of actions: calling an action class returns the canonical instance of the
+    value asked for, the first instance ever made equal to it (with fields of the same types)."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        action = super().__call__(*args, **kwargs)
+        types = _FIELD_TYPES.get(cls)
+        if types is None:
+            types = _FIELD_TYPES[cls] = _field_types(cls)
+        try:
+            return _INSTANCES.setdefault((action, types(action)), action)
+        except TypeError:  # an unhashable field: no table can hold it, apply() refuses it
+            return action
+
+
+def _remake(cls: type, kwargs: dict[str, Any]) -> Any:
+    return cls(**kwargs)
+
+
 @frozen(cache_hash=True)
-class Action:
+class Action(metaclass=Canonical):
     """Base class of all actions. Subclasses set ``name`` and, if they have a fixed set of
-    instances that does not depend on the ruleset, may keep the default :meth:`domain`."""
+    instances that does not depend on the ruleset, may keep the default :meth:`domain`.
+    Instances are canonical (see the module): make them wherever convenient, compare them with
+    ``is`` or ``==``."""
 
     name: ClassVar[str] = "action"
     text: ClassVar[str] = ""  # ``str()`` template, formatted with 1-based parameters
@@ -75,6 +120,16 @@ class Action:
         if attrs.fields(cls):
             raise NotImplementedError(f"{cls.__name__} has parameters and must define domain()")
         return (cls(),)
+
+    # copies and unpickled actions are the canonical instance too (made through the class)
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Action:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _remake, (type(self), {f.alias: getattr(self, f.name) for f in attrs.fields(type(self)) if f.init})
 
     @property
     def code(self) -> str:

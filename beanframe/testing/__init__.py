@@ -22,6 +22,8 @@ What is checked, after every action of random play (:func:`random_playthrough`):
   are unique, numbered, parse back from their codes and match ``legal_mask()``;
 - legality: every legal action applies (on a copy); an action of the ruleset that is not legal
   (as an action, a code or an id) raises IllegalActionError and changes nothing;
+- action forms: every legal action has the same effect given as the legal list's instance, the
+  action table's, its code and its id (``beanframe.testing.forms``);
 - clones share no mutable data with the original, and acting on them leaves it unchanged;
 - views leak nothing: redealing the hidden cards (``game.determinize(observer, rng)``) leaves
   every observer's view unchanged; old views stay put;
@@ -43,6 +45,8 @@ What is checked, after every action of random play (:func:`random_playthrough`):
   actions afterwards raise GameOverError;
 - save files: saving is canonical, a save made mid-game loads into the same game, which then
   plays on to the same end; determinism: the same seed and actions replay to the same save text.
+  When either fails, the report names the first action whose replay from its code differs from
+  the game as played (``beanframe.testing.replays.first_divergence``): its number, code, actor.
 
 Every failure, whatever raised it (a check, or a plugin's exception inside ``legal_actions``,
 ``apply``, a view or scoring), raises :class:`ConformanceError` (an AssertionError) naming the
@@ -63,6 +67,7 @@ from beanframe.testing.checks import (
     POSITION_CHECKS,
     CheckRegistry,
     ConformanceError,
+    check_action_forms,
     check_clone,
     check_consistency,
     check_determinism,
@@ -122,6 +127,7 @@ __all__ = [
     "Playthrough",
     "SuiteReport",
     "bot_playthrough",
+    "check_action_forms",
     "check_clone",
     "check_consistency",
     "check_determinism",

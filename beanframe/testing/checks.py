@@ -35,6 +35,8 @@ from beanframe.core.records import PrivateEvent, iter_history, known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.state import iter_linked
 from beanframe.core.view import View, plain_data
+from beanframe.testing.forms import every_legal_action, forms_problems
+from beanframe.testing.replays import first_difference, plugins_of, with_first_divergence
 from beanframe.testing.texts import texts_problems
 from beanframe.errors import GameOverError, IllegalActionError
 
@@ -83,12 +85,6 @@ def _fail(check: str, problems: Sequence[str] | str, game: Game | None) -> None:
 # --------------------------------------------------------------------------------------------
 # Small helpers
 # --------------------------------------------------------------------------------------------
-
-
-def plugins_of(ruleset: Ruleset) -> list[Any]:
-    """The variant plugin objects of a ruleset, in dependency order (to recompose it, or to hand
-    to ``load_game`` for variants that are not installed)."""
-    return [ruleset.pm.get_plugin(name) for name in ruleset.order]
 
 
 def fresh_copy(game: Game) -> Game:
@@ -438,6 +434,14 @@ def check_clone(game: Game) -> None:
     _fail("clone", problems, game)
 
 
+def check_action_forms(game: Game, actions: Sequence[tuple[Action, int | None]] | None = None) -> None:
+    """Each action has the same effect (state and events) given as the legal list's instance, as
+    the action table's instance, as its code and as its id (:mod:`beanframe.testing.forms`), on
+    copies. ``actions``: ``(action, player)`` pairs (player None: the one to act); default every
+    legal action of every decider."""
+    _fail("action forms", forms_problems(game, every_legal_action(game) if actions is None else actions), game)
+
+
 # --------------------------------------------------------------------------------------------
 # Views
 # --------------------------------------------------------------------------------------------
@@ -471,7 +475,7 @@ def check_views(
         copies[p] = copy
         other = copy.view(p)
         if other != view:
-            diff = _first_difference(view.to_dict(), other.to_dict())
+            diff = first_difference(view.to_dict(), other.to_dict())
             problems.append(f"view({p}) changes when hidden cards are redealt, at {diff}: it leaks hidden information")
         found = invariant_problems(copy)
         if found:
@@ -487,18 +491,6 @@ def check_texts(game: Game, rng: random.Random, copies: Mapping[int | None, Game
     if copies is None:
         copies = {p: game.determinize(p, rng) for p in observers(game)}
     _fail("texts", texts_problems(game, copies, thorough), game)
-
-
-def _first_difference(a: Any, b: Any, path: str = "view") -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(a.keys() | b.keys(), key=str):
-            if a.get(k) != b.get(k):
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return f"{path} ({a!r} vs {b!r})"
 
 
 #: how many of the newest actions the quick (not thorough) private-records check looks at: a view
@@ -760,13 +752,12 @@ def check_determinism(game: Game) -> None:
     try:
         again = replay(game)
     except Exception as exc:  # noqa: BLE001
-        raise ConformanceError("determinism", f"replaying the actions fails: {type(exc).__name__}: {exc}", game) from exc
+        problems = [f"replaying the actions fails: {type(exc).__name__}: {exc}"]
+        raise ConformanceError("determinism", with_first_divergence(problems, game), game) from exc
     if again.to_json() != game.to_json():
-        raise ConformanceError(
-            "determinism",
-            f"replaying the same seed and actions gives another game: {_first_difference(json.loads(game.to_json()), json.loads(again.to_json()), 'save')}",
-            game,
-        )
+        diff = first_difference(json.loads(game.to_json()), json.loads(again.to_json()), "save")
+        problems = [f"replaying the same seed and actions gives another game: {diff}"]
+        raise ConformanceError("determinism", with_first_divergence(problems, game), game)
 
 
 def check_save_load(game: Game) -> Game:
@@ -778,10 +769,12 @@ def check_save_load(game: Game) -> Game:
     try:
         loaded = load_game(text, plugins=plugins_of(game.ruleset))
     except Exception as exc:  # noqa: BLE001
-        raise ConformanceError("save/load", f"the save does not load: {type(exc).__name__}: {exc}", game) from exc
+        problems = [f"the save does not load: {type(exc).__name__}: {exc}"]
+        raise ConformanceError("save/load", with_first_divergence(problems, game), game) from exc
     problems = []
     if loaded.to_json() != text:
-        problems.append(f"the loaded game saves differently: {_first_difference(json.loads(text), json.loads(loaded.to_json()), 'save')}")
+        problems.append(f"the loaded game saves differently: {first_difference(json.loads(text), json.loads(loaded.to_json()), 'save')}")
+        problems = with_first_divergence(problems, game)
     if loaded.legal_actions() != game.legal_actions():
         problems.append("the loaded game has other legal actions")
     for p in observers(game):
@@ -798,7 +791,7 @@ def check_save_load(game: Game) -> Game:
 #: the names of the per-position checks, for ``skip=``
 POSITION_CHECKS = (
     "consistency", "invariants", "legality", "illegal", "clone", "views", "texts", "private", "determinize", "observations",
-    "end",
+    "end", "action forms",
 )
 
 
@@ -813,7 +806,8 @@ def check_game(
     """Every per-position check on ``game`` (its state is left exactly as it was): the core's
     consistency, the variants' invariants, legal actions apply, an illegal action is refused
     without a change, clones are independent, views leak nothing, determinization is fair (when
-    ``thorough``: :mod:`beanframe.testing.determinize`), the end is well-formed, and the position
+    ``thorough``: :mod:`beanframe.testing.determinize`), the end is well-formed, every legal
+    action has one effect as instance, code and id (:func:`check_action_forms`), and the position
     checks the variants registered (``beanframe_register_checks``).
     ``seen`` may give the position's views (``views(game)``) when they were computed already.
     ``thorough`` adds the checks whose cost grows with the game's length (the save text is
@@ -853,6 +847,8 @@ def check_game(
         check_observations(game, rng)
     if "end" not in skip:
         check_end(game)
+    if "action forms" not in skip:
+        check_action_forms(game)
     check_registered(game, seen, skip)
 
 

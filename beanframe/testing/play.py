@@ -20,6 +20,7 @@ from beanframe.testing.checks import (
     check_views_stable,
     views,
 )
+from beanframe.testing.replays import with_first_divergence
 from beanframe.testing.report import Position, report
 
 #: random play that has not ended after this many actions fails the end check
@@ -57,7 +58,8 @@ def random_playthrough(
     variants' transition checks (``beanframe_register_checks``), views taken earlier must not change, the game must end within
     ``max_actions``; the game saved after 1, 2, 4, 8, ... actions must load, and the loaded copies,
     played on beside the original, must end in the same save text; and a replay of the seed and
-    actions on a freshly composed ruleset must give the same game. ``skip`` names checks to leave
+    actions on a freshly composed ruleset must give the same game (a failure of these names the
+    first action whose replay from its code differs). ``skip`` names checks to leave
     out (see ``beanframe.testing.checks.POSITION_CHECKS``, "save/load", "determinism", and the
     names of the variants' registered checks).
 
@@ -114,8 +116,12 @@ def _playthrough(
         at.codes.append(action.code)
         at.doing = "checks"
         n += 1
-        for _, shadow in shadows:
-            shadow.apply(action.code)
+        for saved_at, shadow in shadows:
+            try:
+                shadow.apply(action.code)
+            except Exception as exc:  # noqa: BLE001 - the loaded copy went astray earlier: say where
+                problems = [f"the game loaded after {saved_at} action(s) refuses action {n} ({action.code!r}): {type(exc).__name__}: {exc}"]
+                raise ConformanceError("save/load", with_first_divergence(problems, game), game) from exc
         if on_step is not None:
             at.doing = "on_step"
             on_step(game, action)
@@ -135,9 +141,8 @@ def _playthrough(
         final = game.to_json()
         for saved_at, shadow in shadows:
             if shadow.to_json() != final:
-                raise ConformanceError(
-                    "save/load", f"the game loaded after {saved_at} action(s) ends differently under the same actions", game
-                )
+                problems = [f"the game loaded after {saved_at} action(s) ends differently under the same actions"]
+                raise ConformanceError("save/load", with_first_divergence(problems, game), game)
         if "determinism" not in skip:
             check_determinism(game)
     return game

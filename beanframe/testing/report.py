@@ -56,6 +56,7 @@ _RERUN = {
     "save/load": ("check_save_load", "check_save_load(game)"),
     "determinism": ("check_determinism", "check_determinism(game)"),
     "end": ("check_end", "check_end(game)"),
+    "action forms": ("check_action_forms", "check_action_forms(game)"),
 }
 MAX_SHOWN = 5  # last actions named in the one-line position
 
