@@ -280,8 +280,10 @@ class BeanState(pyspiel.State):
         return copy
 
     def __str__(self) -> str:
+        # public only: OpenSpiel prints states in logs and tests, and the seed rebuilds every hand
+        # and the deck order (issue 17)
         g = self.game
-        return f"{g!r} actions={len(g.actions)} seed={g.state.seed}: {g.prompt()}"
+        return f"{g!r} actions={g.state.n_actions}: {g.prompt()}"
 
 
 class BeanObserver:

@@ -96,6 +96,18 @@ def test_resampling_keeps_what_the_player_knows_and_redeals_the_rest():
     assert len(hands) > 1
 
 
+def test_a_state_prints_nothing_hidden():
+    # issue 17: str(state) printed the real seed, which rebuilds every hand and the deck order;
+    # a resample's full record is the player's own (the others' draws in their public form)
+    game = bo.load(["al_cabohne"], 2, seed=2)
+    state = game.new_initial_state()
+    _play(state, np.random.default_rng(0), 30)
+    assert str(state.game.state.seed) not in str(state) and "seed" not in str(state)
+    p = state.current_player()
+    sample = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert sample.game.log == state.game.log_for(p)
+
+
 def test_returns_at_the_end_are_the_games():
     state = bo.load(["al_cabohne"], 1, seed=5).new_initial_state()
     _play(state, np.random.default_rng(1), 10_000)
