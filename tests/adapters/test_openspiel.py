@@ -146,7 +146,7 @@ CHEAP = {"al_cabohne": {"third_field_cost": 2}}
 def test_options_reach_the_game_and_its_name():
     # issue 20.5: load(..., options=...) failed with "Unknown parameter 'options'"
     game = bo.load(["al_cabohne"], 2, options=CHEAP, seed=3)
-    assert game.ruleset.config.params["al_cabohne"].third_field_cost == 2  # not the default 4
+    assert game.ruleset.config.params["beans"].third_field_cost == 2  # not the default 4
     name = game.get_type().short_name
     assert name.startswith("beanframe_al_cabohne_2p_o") and len(name) == len("beanframe_al_cabohne_2p_o") + 10
     assert "third_field_cost=2" in game.get_type().long_name
