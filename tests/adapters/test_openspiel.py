@@ -152,7 +152,7 @@ def test_options_reach_the_game_and_its_name():
     assert "third_field_cost=2" in game.get_type().long_name
     assert str(game) == f"{name}(returns=win,seed=3)"
     # the game OpenSpiel loads by that name has the options too (as deserialization loads it)
-    assert pyspiel.load_game(name).ruleset.config.params["al_cabohne"].third_field_cost == 2
+    assert pyspiel.load_game(name).ruleset.config.params["beans"].third_field_cost == 2
 
 
 def test_other_options_are_another_game_and_the_same_options_the_same():
@@ -162,7 +162,7 @@ def test_other_options_are_another_game_and_the_same_options_the_same():
     dearer = bo.register(["al_cabohne"], 2, {"al_cabohne": {"third_field_cost": 5}})
     assert len({default, cheap, dearer}) == 3
     assert default == "beanframe_al_cabohne_2p"
-    assert pyspiel.load_game(dearer).ruleset.config.params["al_cabohne"].third_field_cost == 5
+    assert pyspiel.load_game(dearer).ruleset.config.params["beans"].third_field_cost == 5
     # the name is of the effective options: the defaults spelt out are the default game
     cost = pyspiel.load_game(default).ruleset.options["al_cabohne"].third_field_cost
     assert bo.register(["al_cabohne"], 2, {"al_cabohne": {"third_field_cost": cost}}) == default
@@ -193,7 +193,7 @@ def test_a_serialized_state_plays_on_exactly_like_the_original():
     _play(state, np.random.default_rng(2), 25)
     text = pyspiel.serialize_game_and_state(game, state)
     game2, copy = pyspiel.deserialize_game_and_state(text)
-    assert str(game2) == str(game) and copy.game.ruleset.config.params["al_cabohne"].third_field_cost == 2
+    assert str(game2) == str(game) and copy.game.ruleset.config.params["beans"].third_field_cost == 2
     for other in (copy, game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state))):
         assert str(other) == str(state) and other.history() == state.history()
         assert other.game.to_json() == state.game.to_json()
