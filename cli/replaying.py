@@ -94,7 +94,7 @@ def replay(
     action, ``q`` stops; with ``step`` the board is shown at every pause. Returns the game at the
     point the replay stopped."""
     rs = saved.ruleset
-    start = rs.new_game(seed=saved.state.seed, deck=saved.setup_args.get("deck"))
+    start = rs.new_game(seed=saved.state.seed, deck=saved.setup_args.get("deck"), position=saved.setup_args.get("position"))
     actions = saved.actions
     actors = [actor for actor, _ in saved.history]
     board = None if viewer == EVERYTHING else viewer

@@ -52,6 +52,8 @@ class SaveFile:
     # who took each action (0-based); needed to replay group decisions. Absent in older saves:
     # every action is then replayed for the player to act.
     actors: list[int] | None = None
+    # the position the game started from (``new_game(position=...)``); absent: the set-up
+    position: dict[str, Any] | None = None
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -85,8 +87,12 @@ def dump_game(game: Game) -> str:
         actions=[a.code for a in game.actions],
         state=snapshot(game),
         actors=game.actors,
+        position=game.setup_args.get("position"),
     )
-    return json.dumps(_converter.unstructure(save), sort_keys=True, indent=1) + "\n"
+    data = _converter.unstructure(save)
+    if data["position"] is None:
+        del data["position"]  # a game from the set-up saves as before
+    return json.dumps(data, sort_keys=True, indent=1) + "\n"
 
 
 def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
@@ -124,7 +130,7 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
         chosen.append(plugin)
     try:
         ruleset = Ruleset(chosen, save.players, save.options)
-        game = ruleset.new_game(seed=save.seed, deck=save.deck)
+        game = ruleset.new_game(seed=save.seed, deck=save.deck, position=save.position)
     except ConfigError as exc:
         raise SaveFileError(f"the save's set-up is not valid: {exc}") from None
     actors = save.actors or []

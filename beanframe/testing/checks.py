@@ -69,6 +69,8 @@ def where(game: Game) -> str:
         text += f", options {opts}"
     if game.setup_args.get("deck") is not None:
         text += f", deck {game.setup_args['deck']}"
+    if game.setup_args.get("position") is not None:
+        text += ", from a position"
     text += f", turn {s.turn}, stage {game.stage_name}, after {len(codes)} action(s)"
     if codes:
         text += f" (last: {last})"
@@ -726,14 +728,14 @@ def check_end(game: Game) -> None:
 
 
 def replay(game: Game, recompose: bool = True) -> Game:
-    """The game replayed from its seed, stacked deck and actions (on a freshly composed ruleset
+    """The game replayed from its seed, stacked deck (or position) and actions (on a freshly composed ruleset
     when ``recompose``: plugins must keep no state between rulesets)."""
     rs = game.ruleset
     if recompose:
         from beanframe.core.game import compose
 
         rs = compose(plugins_of(rs), game.players, rs.options)
-    copy = rs.new_game(seed=game.state.seed, deck=game.setup_args.get("deck"))
+    copy = rs.new_game(seed=game.state.seed, deck=game.setup_args.get("deck"), position=game.setup_args.get("position"))
     for action, player in zip(game.actions, game.actors, strict=True):
         copy.apply(action.code, player)
     return copy
