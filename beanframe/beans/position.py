@@ -61,18 +61,23 @@ def write_cards(game: Game, cards: Sequence[int]) -> list[str]:
     return [names[c] for c in cards]
 
 
-def read_card(game: Game, reading: Reading, place: str, value: Any) -> int | None:
-    """One bean card by name or key; noted in the ledger (a card too many is reported here)."""
-    cards = cards_of(game)
+def read_bean(game: Game, reading: Reading, place: str, value: Any) -> int | None:
+    """A bean by name or key, not a card of its own (the bean an offer names, say)."""
     if type(value) is not str:
         reading.problem(place, f"expected a bean's name, not {shown(value)}")
         return None
     try:
-        card = cards.index(value)
+        return cards_of(game).index(value)
     except KeyError as exc:
         reading.problem(place, exc.args[0])
         return None
-    reading.notes.setdefault(_LEDGER, []).append((place, card))
+
+
+def read_card(game: Game, reading: Reading, place: str, value: Any) -> int | None:
+    """One bean card by name or key; noted in the ledger (a card too many is reported here)."""
+    card = read_bean(game, reading, place, value)
+    if card is not None:
+        reading.notes.setdefault(_LEDGER, []).append((place, card))
     return card
 
 
