@@ -67,7 +67,7 @@ def game_from_record(line: str, where: str) -> Game:
             raise SaveFileError(f"{where} was played with {name} {shorten(version)}; installed is {name} {have}")
         plugins.append(plugin)
     try:
-        game = Ruleset(plugins, players, options).new_game(seed=seed)
+        game = Ruleset(plugins, players, options).new_game(seed=seed, position=data.get("position"))
     except (BeanframeError, TypeError, ValueError) as exc:
         raise SaveFileError(f"{where}: the set-up is not valid: {shorten(str(exc), 120)}") from None
     if not isinstance(moves, list):

@@ -37,12 +37,15 @@ it is for the engine, bug reports and analysis, never to be shown to a player mi
 from __future__ import annotations
 
 import copy
+import json
 import math
+import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import cattrs
 
+from beanframe.core.limits import loads_json, loads_toml
 from beanframe.core.limits import problem as limits_problem
 from beanframe.core.params import close_names
 from beanframe.core.persist import _converter
@@ -218,6 +221,32 @@ def _write_frame(frame: Frame) -> dict[str, Any]:
     if frame.group:
         out["group"] = [seat(p) for p in frame.group]
     return out
+
+
+def position_text(position: Mapping[str, Any]) -> str:
+    """A position as the text of a position file: canonical JSON (sorted keys)."""
+    return json.dumps(position, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def parse_position(text: str, source: str = "position") -> dict[str, Any]:
+    """The position a file's text holds: JSON when ``source`` ends in ``.json`` (or the text is a
+    JSON object), else TOML (read with tomllib; nothing is evaluated). PositionError naming
+    ``source`` when it is neither, or not a table."""
+    stripped = text.lstrip()
+    as_json = source.lower().endswith(".json") or (stripped.startswith("{") and not source.lower().endswith(".toml"))
+    try:
+        data = loads_json(text) if as_json else loads_toml(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"{source}: not valid JSON ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise PositionError(f"{source}: not valid TOML ({exc})") from None
+    except ValueError as exc:  # thousands of digits, deep nesting
+        raise PositionError(f"{source}: {exc}") from None
+    if not isinstance(data, dict):
+        raise PositionError(f"{source}: a position is a table (a JSON object), not {describe(data)}")
+    if data.get("format") == "beanframe-save":
+        raise PositionError(f"{source} is a save file: continue it with --load (beanframe position {source} writes its position)")
+    return data
 
 
 # --------------------------------------------------------------------------------------------
