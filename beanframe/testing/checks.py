@@ -785,7 +785,7 @@ def check_save_load(game: Game) -> Game:
 #: the names of the per-position checks, for ``skip=``
 POSITION_CHECKS = (
     "consistency", "invariants", "legality", "illegal", "clone", "views", "texts", "private", "determinize", "observations",
-    "end",
+    "position", "end",
 )
 
 
@@ -799,8 +799,9 @@ def check_game(
 ) -> None:
     """Every per-position check on ``game`` (its state is left exactly as it was): the core's
     consistency, the variants' invariants, legal actions apply, an illegal action is refused
-    without a change, clones are independent, views leak nothing, determinization is fair (when
-    ``thorough``: :mod:`beanframe.testing.determinize`), the end is well-formed, and the position
+    without a change, clones are independent, views leak nothing, determinization is fair and the
+    game's position is whole (when ``thorough``: :mod:`beanframe.testing.determinize`,
+    :mod:`beanframe.testing.positions`), the end is well-formed, and the position
     checks the variants registered (``beanframe_register_checks``).
     ``seen`` may give the position's views (``views(game)``) when they were computed already.
     ``thorough`` adds the checks whose cost grows with the game's length (the save text is
@@ -838,6 +839,10 @@ def check_game(
         from beanframe.testing.observation import check_observations
 
         check_observations(game, rng)
+    if "position" not in skip and thorough:
+        from beanframe.testing.positions import check_position
+
+        check_position(game, rng)
     if "end" not in skip:
         check_end(game)
     check_registered(game, seen, skip)

@@ -62,7 +62,8 @@ continue_alike(game.clone(), replay(game), {seed})"""
 def _position(game: Game) -> Position:
     """A failure report's position for a game at a random position."""
     codes = [a.code for a in game.actions]
-    return Position(game.ruleset, game.state.seed, game.setup_args.get("deck"), codes, game, doing="checks")
+    return Position(game.ruleset, game.state.seed, game.setup_args.get("deck"), codes, game, doing="checks",
+                    start=game.setup_args.get("position"))
 
 
 class ConformanceTests:
@@ -107,6 +108,19 @@ class ConformanceTests:
 
             @self._settings()
             @given(playthroughs(self.variants, n, self.options))
+            def run(playthrough: Any) -> None:
+                playthrough.play()
+
+            run()
+
+    def test_random_games_from_random_positions(self) -> None:
+        """Random games started from a position taken from random play (``game.position()`` at a
+        random point, then ``new_game(position=...)``) under every check (issue 21.1: a game from a
+        position is an ordinary game)."""
+        for n in self._counts():
+
+            @self._settings()
+            @given(playthroughs(self.variants, n, self.options, from_position=True))
             def run(playthrough: Any) -> None:
                 playthrough.play()
 

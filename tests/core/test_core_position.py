@@ -15,7 +15,15 @@ import pytest
 import beanframe
 from beanframe.core.persist import load_game
 from beanframe.errors import ConfigError, PositionError
-from beanframe.testing import check_save_load, continue_alike
+from beanframe.testing import (
+    ConformanceError,
+    check_position,
+    check_save_load,
+    conformance_suite,
+    continue_alike,
+    from_random_position,
+    random_playthrough,
+)
 
 from .fakes import PART, counter, plugin
 
@@ -247,22 +255,29 @@ def test_what_is_not_a_position_is_refused(position, message):
 
 def _write(game):
     tally = game.state.parts[PART]
-    return {"hands": [list(h) for h in tally.hands], "counts": list(tally.counts)}
+    return {"hands": [list(h) for h in tally.hands], "counts": list(tally.counts), "pool": list(tally.pool),
+            "played": list(tally.played)}
 
 
 def _read(game, data, reading):
-    reading.table(PART, data, ("hands", "counts"))
+    reading.table(PART, data, ("hands", "counts", "pool", "played"))
     tally = game.state.parts[PART]
     for p, hand in enumerate(reading.per_player(f"{PART}.hands", data.get("hands", [[]] * game.players), "hands") or ()):
         for i, card in enumerate(hand):
             reading.whole(f"{PART}.hands[{p}][{i}]", card, 1, 24)
         tally.hands[p] = list(hand)
     tally.counts = list(data.get("counts", tally.counts))
+    tally.played = list(data.get("played", []))
+    if "pool" in data:
+        tally.pool = list(data["pool"])
+        reading.notes["pool given"] = True
 
 
 def _deal(game, reading):
+    if reading.notes.get("pool given"):
+        return
     tally = game.state.parts[PART]
-    held = {c for h in tally.hands for c in h}
+    held = {c for h in tally.hands for c in h} | set(tally.played)
     tally.pool = [c for c in range(1, 25) if c not in held]
     game.random().shuffle(tally.pool)  # the seed deals what the position does not give
 
@@ -276,7 +291,7 @@ def test_a_plugin_reads_and_writes_its_part_in_its_own_terms():
     game = rs.new_game(seed=5, position={PART: {"hands": [[3, 4, 5], [6, 7, 8]]}})
     assert game.part(PART).hands == [[3, 4, 5], [6, 7, 8]]
     assert sorted(game.part(PART).pool) == [c for c in range(1, 25) if c not in (3, 4, 5, 6, 7, 8)]
-    assert game.position()[PART] == {"hands": [[3, 4, 5], [6, 7, 8]], "counts": [0, 0]}
+    assert game.position()[PART]["hands"] == [[3, 4, 5], [6, 7, 8]]
     with pytest.raises(PositionError, match=r"tally\.hands\[1\]\[0\]: 30 is out of range"):
         rs.new_game(seed=5, position={PART: {"hands": [[3], [30]]}})
 
@@ -305,3 +320,32 @@ class Tally:
 
     def view(self, player):
         return self.n
+
+
+# --------------------------------------------------------------------------------------------
+# The conformance kit on positions
+# --------------------------------------------------------------------------------------------
+
+
+def test_the_kit_catches_a_position_that_forgets_something():
+    # issue 21.1: "a game started from g.position() continues exactly like g"; a plugin whose
+    # write leaves out the counts breaks it
+    def forgetful(game):
+        data = _write(game)
+        del data["counts"]
+        return data
+
+    house = counter(beanframe_register_positions=lambda register: register(PART, forgetful, _read, complete=_deal))
+    game = played(beanframe.compose([house], 2).new_game(seed=4), 6)
+    assert game.part(PART).counts != [0, 0]
+    with pytest.raises(ConformanceError, match=r"\[position\] .*another view for"):
+        check_position(game)
+    check_position(played(beanframe.compose([registered()], 2).new_game(seed=4), 6))  # a whole one passes
+
+
+def test_the_kit_plays_random_games_from_random_positions():
+    report = conformance_suite([registered()], players=[2], games=1, bot_games=0, position_games=2)
+    assert report.position_games == 2 and report.games == 1
+    start = from_random_position(beanframe.compose([registered()], 2), 5)
+    game = random_playthrough(beanframe.compose([registered()], 2), start["seed"], position=start)
+    assert game.is_over and game.setup_args["position"] == start
