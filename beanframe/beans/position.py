@@ -77,7 +77,7 @@ def read_card(game: Game, reading: Reading, place: str, value: Any) -> int | Non
     """One bean card by name or key; noted in the ledger (a card too many is reported here)."""
     card = read_bean(game, reading, place, value)
     if card is not None:
-        reading.notes.setdefault(_LEDGER, []).append((place, card))
+        reading.notes.setdefault(_LEDGER, []).append((place, None, card))
     return card
 
 
@@ -92,18 +92,28 @@ def read_cards(game: Game, reading: Reading, place: str, value: Any, count: bool
         kinds = "a list of beans or a number of cards" if count else "a list of beans"
         reading.problem(place, f"expected {kinds}, not {shown(value)}")
         return None
+    index = cards_of(game).index
+    ledger = reading.notes.setdefault(_LEDGER, [])
     out: list[int] = []
     ok = True
     for i, v in enumerate(value):
-        if count and _number(v):
+        if type(v) is str:
+            try:
+                card = index(v)
+            except KeyError as exc:
+                reading.problem(at(place, i), exc.args[0])
+                ok = False
+                continue
+            ledger.append((place, i, card))  # the place is written out only for a problem
+            out.append(card)
+        elif count and _number(v):
             if v < 0:
                 reading.problem(at(place, i), f"{v} cards: expected a number of at least 0")
                 ok = False
             out += [UNDEALT] * v
-            continue
-        card = read_card(game, reading, at(place, i), v)
-        ok = ok and card is not None
-        out.append(card if card is not None else UNDEALT)
+        else:
+            reading.problem(at(place, i), f"expected a bean's name, not {shown(v)}")
+            ok = False
     return out if ok else None
 
 
@@ -256,9 +266,10 @@ def _too_many(cards: CardSet, placed: Counter, reading: Reading) -> bool:
         if placed[b] <= bean.count:
             continue
         found = True
-        places = [place for place, card in ledger if card == b]
+        places = [(place, i) for place, i, card in ledger if card == b]
         if len(places) > bean.count:
-            reading.problem(places[bean.count], f"one {bean.name} too many (the game has {bean.count})")
+            place, i = places[bean.count]
+            reading.problem(place if i is None else at(place, i), f"one {bean.name} too many (the game has {bean.count})")
         else:
             reading.problem(PART, f"{placed[b]} {bean.name} placed, the game has {bean.count}")
     return found

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 import cattrs
 
-from beanframe.core.limits import loads_json, loads_toml
+from beanframe.core.limits import MAX_DEPTH, MAX_INT_BITS, loads_json, loads_toml
 from beanframe.core.limits import problem as limits_problem
 from beanframe.core.params import close_names
 from beanframe.core.persist import _converter
@@ -260,15 +260,52 @@ def plain_position(position: Any) -> dict[str, Any]:
     or changed."""
     if not isinstance(position, Mapping):
         raise PositionError(f"position: expected a table (a mapping), not {describe(position)}")
-    problems: list[str] = []
+    try:
+        return _copy(position, 0)
+    except _NotPlain:
+        pass
+    problems: list[str] = []  # the slow walk, only for a mapping that is not plain: every place
     data = _plain(position, "", problems)
     if not problems:
         deep = limits_problem(data)
-        if deep:
-            problems.append(f"position: {deep}")
-    if problems:
-        raise PositionError(problems)
-    return data
+        problems.append(f"position: {deep or 'not plain data'}")
+    raise PositionError(problems)
+
+
+class _NotPlain(Exception):
+    pass
+
+
+_LEAVES = (str, bool, int, float, type(None))
+
+
+def _copy(value: Any, depth: int) -> Any:
+    """The fast copy of plain data (no places kept): _NotPlain at anything else, too deep a
+    nesting or too large a number (the limits of :mod:`beanframe.core.limits`)."""
+    if depth > MAX_DEPTH:
+        raise _NotPlain
+    kind = type(value)
+    if kind is dict or isinstance(value, Mapping):
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                raise _NotPlain
+            out[k] = v if type(v) in _LEAVES and _fine(v) else _copy(v, depth + 1)
+        return out
+    if kind is list or kind is tuple:
+        return [v if type(v) in _LEAVES and _fine(v) else _copy(v, depth + 1) for v in value]
+    if kind in _LEAVES and _fine(value):
+        return value
+    raise _NotPlain
+
+
+def _fine(leaf: Any) -> bool:
+    kind = type(leaf)
+    if kind is int:
+        return leaf.bit_length() <= MAX_INT_BITS
+    if kind is float:
+        return math.isfinite(leaf)
+    return True
 
 
 def _plain(value: Any, place: str, problems: list[str]) -> Any:
