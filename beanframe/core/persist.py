@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 import cattrs
+import cattrs.gen
 from attrs import frozen
 
 from beanframe.core.limits import loads_json
+from beanframe.core.offers import Offer, OfferBook
 from beanframe.core.strict import problems, strict_converter
 from beanframe.errors import BeanframeError, ConfigError, SaveFileError
 
@@ -31,6 +33,38 @@ FORMAT = "beanframe-save"
 FORMAT_VERSION = 1
 
 _converter = strict_converter()
+
+
+def _tuples(value: Any) -> Any:
+    """Lists (JSON has no tuples) back into tuples, nested ones too: an offer's items."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _structure_offer(data: Any, _: Any) -> Offer:
+    if not isinstance(data, dict):
+        raise TypeError(f"expected an offer (a table), not {data!r}")
+    unknown = set(data) - {"id", "maker", "to", "gives", "asks", "secret"}
+    if unknown:
+        raise TypeError(f"an offer has no {sorted(unknown)[0]!r}")
+    return Offer(**{k: _tuples(v) for k, v in data.items()})
+
+
+def _structure_book(data: Any, cls: type) -> OfferBook:
+    """An offer book (or a part built on one) from its saved form: the save form keeps no types,
+    so its offers and drafts come back as plain :class:`Offer` records (a game whose offers carry
+    more registers its own position functions, as Bohnanza and Ali Baba do). Only the generic
+    reading of a position structures parts; saves compare the unstructured form."""
+    if not isinstance(data, dict):
+        raise TypeError(f"expected an offer book (a table), not {data!r}")
+    rest = {k: v for k, v in data.items() if k not in ("offers", "drafts")}
+    book = cattrs.gen.make_dict_structure_fn(cls, _converter)(
+        {**rest, "offers": [], "drafts": []}, cls)
+    book.offers = [_structure_offer(o, Offer) for o in data.get("offers", [])]
+    book.drafts = [None if d is None else _structure_offer(d, Offer) for d in data.get("drafts", [])]
+    return book
+
+
+_converter.register_structure_hook_func(lambda t: isinstance(t, type) and issubclass(t, OfferBook), _structure_book)
 
 
 @frozen
