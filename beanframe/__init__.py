@@ -21,6 +21,7 @@ from beanframe.errors import (
     DeterminizedGameError,
     GameOverError,
     IllegalActionError,
+    PositionError,
     SaveFileError,
 )
 
@@ -33,6 +34,7 @@ __all__ = [
     "Game",
     "GameOverError",
     "IllegalActionError",
+    "PositionError",
     "Result",
     "Ruleset",
     "SaveFileError",

@@ -15,6 +15,16 @@ class ConfigError(BeanframeError):
     """A variant set, an option, a player count, a seat or a stacked deck is not valid."""
 
 
+class PositionError(ConfigError):
+    """A position (``new_game(position=...)``, a position file) that cannot be played from.
+    ``problems`` lists every problem found, one line each, naming its place in the position
+    (``beans.hands[2][4]: unknown bean 'Fierbohne' (beans: ...)``); the message joins them."""
+
+    def __init__(self, problems: list[str] | str) -> None:
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("; ".join(self.problems))
+
+
 class IllegalActionError(BeanframeError):
     """An action that is not legal at the current decision (the game is unchanged)."""
 

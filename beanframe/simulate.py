@@ -30,6 +30,7 @@ from beanframe.batch import bot_seed, chunks, fresh_seed, install, open_out, out
 from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt, worker_signals
 from beanframe.core.actions import shorten
 from beanframe.core.game import Ruleset, compose
+from beanframe.core.position import plain_position
 from beanframe.core.scoring import seat_name
 from beanframe.errors import ConfigError
 
@@ -302,12 +303,18 @@ def bot_label(bot: BotSpec) -> str:
 
 
 def run_one(
-    ruleset: Ruleset, bots: Sequence[BotSpec], seed: int, master: int = 0, moves: list[str] | None = None
+    ruleset: Ruleset,
+    bots: Sequence[BotSpec],
+    seed: int,
+    master: int = 0,
+    moves: list[str] | None = None,
+    position: Mapping[str, Any] | None = None,
 ) -> GameRecord:
-    """Play one game of ``ruleset`` with seed ``seed``, seat ``i`` played by ``bots[i]`` (a bot
-    name, made with seed ``bot_seed(master, seed, i)``, or an agent object). ``moves``, if
-    given, receives the action codes."""
-    game = ruleset.new_game(seed=seed)
+    """Play one game of ``ruleset`` with seed ``seed`` (from ``position`` if given: a position
+    without a seed of its own), seat ``i`` played by ``bots[i]`` (a bot name, made with seed
+    ``bot_seed(master, seed, i)``, or an agent object). ``moves``, if given, receives the action
+    codes."""
+    game = ruleset.new_game(seed=seed, position=position)
     agents = [
         make_bot(ruleset, bot, bot_seed(master, seed, seat)) if isinstance(bot, str) else bot
         for seat, bot in enumerate(bots)
@@ -320,12 +327,17 @@ def run_one(
 
 
 def run_many(
-    ruleset: Ruleset, bots: Sequence[BotSpec], seeds: Sequence[int], master: int = 0, keep_moves: bool = False
+    ruleset: Ruleset,
+    bots: Sequence[BotSpec],
+    seeds: Sequence[int],
+    master: int = 0,
+    keep_moves: bool = False,
+    position: Mapping[str, Any] | None = None,
 ) -> list[tuple[GameRecord, list[str] | None]]:
     out = []
     for s in seeds:
         moves: list[str] | None = [] if keep_moves else None
-        out.append((run_one(ruleset, bots, s, master, moves), moves))
+        out.append((run_one(ruleset, bots, s, master, moves, position), moves))
     return out
 
 
@@ -334,15 +346,22 @@ _worker: dict[str, Any] = {}
 
 
 def _init_worker(
-    variants: Sequence[Any], players: int, options: Mapping[str, Any] | None, bots: Sequence[Any], master: int, keep: bool
+    variants: Sequence[Any],
+    players: int,
+    options: Mapping[str, Any] | None,
+    bots: Sequence[Any],
+    master: int,
+    keep: bool,
+    position: Mapping[str, Any] | None = None,
 ) -> None:
     worker_signals()
-    _worker.update(ruleset=compose(list(variants), players, options), bots=tuple(bots), master=master, keep=keep)
+    _worker.update(ruleset=compose(list(variants), players, options), bots=tuple(bots), master=master, keep=keep,
+                   position=position)
 
 
 def _run_chunk(start: int, count: int) -> list[tuple[GameRecord, list[str] | None]]:
     w = _worker
-    return run_many(w["ruleset"], w["bots"], range(start, start + count), w["master"], w["keep"])
+    return run_many(w["ruleset"], w["bots"], range(start, start + count), w["master"], w["keep"], w["position"])
 
 
 def _chunks(seed: int, n: int, jobs: int) -> list[tuple[int, int]]:
@@ -362,8 +381,13 @@ def simulate(
     bot_seed: int | None = None,
     out: str | os.PathLike[str] | None = None,
     keep_records: bool = True,
+    position: Mapping[str, Any] | None = None,
 ) -> SimulationSummary:
     """Play ``n`` games with seeds ``seed``, ``seed + 1``, ... and summarise them.
+
+    ``position``: every game starts from this position (``new_game(position=...)``; its own seed,
+    if any, is left out: game ``i`` deals what the position does not give, and its future, from
+    ``seed + i``), so the summary gives each seat's chances from there.
 
     ``bots`` gives one bot per seat, by name or as an agent object (default: ``random`` at every
     seat); ``players`` defaults to the number of bots. Named bots get seeds drawn from the master
@@ -401,12 +425,17 @@ def simulate(
         raise ConfigError(f"the bot seed must be a non-negative whole number below 2**64, not {shorten(bot_seed)}")
     ruleset = compose(list(variants), players, options)  # validates everything in this process
     bots = check_bots(ruleset, bots)
+    if position is not None:
+        position = {k: v for k, v in plain_position(position).items() if k != "seed"}
+        ruleset.new_game(seed=seed, position=position)  # a bad position fails here, before any worker
     jobs = min(resolve_jobs(jobs), n)
     summary = SimulationSummary(tuple(ruleset.order), players, tuple(bot_label(b) for b in bots), seed, jobs)
     summary.bot_seed = bot_seed
     progress = on_progress or (lambda done, total: None)
     writer = open_out(out)
     header = record_header(ruleset, options, bot_seed) if writer is not None else None
+    if header is not None and position is not None:
+        header["position"] = position  # beanframe replay FILE --game N starts there too
 
     def finished(chunk: list[tuple[GameRecord, list[str] | None]]) -> None:
         for record, moves in chunk:
@@ -424,10 +453,10 @@ def simulate(
         if jobs == 1:
             progress(0, n)
             for start, count in _chunks(seed, n, 1):
-                finished(run_many(ruleset, bots, range(start, start + count), bot_seed, keep_moves))
+                finished(run_many(ruleset, bots, range(start, start + count), bot_seed, keep_moves, position))
         else:
             # with fork (Linux) the initializer's arguments are inherited, not pickled
-            initargs = (list(variants), players, None if options is None else dict(options), bots, bot_seed, keep_moves)
+            initargs = (list(variants), players, None if options is None else dict(options), bots, bot_seed, keep_moves, position)
             run_pool(jobs, _init_worker, initargs, _chunks(seed, n, jobs), _run_chunk, finished, lambda: progress(0, n))
     except KeyboardInterrupt:
         summary.interrupted = True

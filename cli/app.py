@@ -17,10 +17,10 @@ import typer
 from typer.core import TyperGroup
 
 import beanframe
-from beanframe.errors import BeanframeError
+from beanframe.errors import BeanframeError, PositionError
 from beanframe.simulate import BotFailure
 
-from .commands import new_plugin, play, plugins, replay, rules, simulate, tournament, variants
+from .commands import new_plugin, play, plugins, position, replay, rules, simulate, tournament, variants
 from .config import remember_plugin_args, use_plugin_files
 from .flags import FlagsCommand
 
@@ -36,6 +36,13 @@ def fail(message: str) -> NoReturn:
     """Print ``error: message`` (one line) on stderr and exit with code 2."""
     line = " ".join(str(message).split()) or "unknown problem"
     typer.echo(f"error: {line}", err=True)
+    raise typer.Exit(USER_ERROR)
+
+
+def fail_each(problems: list[str]) -> NoReturn:
+    """Print ``error: problem`` for each problem (one line each) and exit with code 2."""
+    for problem in problems:
+        typer.echo(f"error: {' '.join(str(problem).split()) or 'unknown problem'}", err=True)
     raise typer.Exit(USER_ERROR)
 
 
@@ -58,6 +65,8 @@ class BeanframeGroup(TyperGroup):
         try:
             use_plugin_files(ctx)
             return super().invoke(ctx)
+        except PositionError as exc:
+            fail_each(exc.problems)
         except BeanframeError as exc:
             fail(str(exc))
         except tomllib.TOMLDecodeError as exc:
@@ -140,6 +149,7 @@ app.command("rules", cls=FlagsCommand)(rules.rules_cli)
 app.command("play", cls=FlagsCommand)(play.play_cli)
 app.command("simulate", cls=FlagsCommand)(simulate.simulate_cli)
 app.command("replay")(replay.replay_cli)
+app.command("position")(position.position_cli)
 app.command("plugins")(plugins.plugins_cli)
 app.command("new-plugin")(new_plugin.new_plugin_cli)
 app.command("tournament", cls=FlagsCommand)(tournament.tournament_cli)

@@ -67,7 +67,7 @@ def game_from_record(line: str, where: str) -> Game:
             raise SaveFileError(f"{where} was played with {name} {shorten(version)}; installed is {name} {have}")
         plugins.append(plugin)
     try:
-        game = Ruleset(plugins, players, options).new_game(seed=seed)
+        game = Ruleset(plugins, players, options).new_game(seed=seed, position=data.get("position"))
     except (BeanframeError, TypeError, ValueError) as exc:
         raise SaveFileError(f"{where}: the set-up is not valid: {shorten(str(exc), 120)}") from None
     if not isinstance(moves, list):
@@ -94,7 +94,7 @@ def replay(
     action, ``q`` stops; with ``step`` the board is shown at every pause. Returns the game at the
     point the replay stopped."""
     rs = saved.ruleset
-    start = rs.new_game(seed=saved.state.seed, deck=saved.setup_args.get("deck"))
+    start = rs.new_game(seed=saved.state.seed, deck=saved.setup_args.get("deck"), position=saved.setup_args.get("position"))
     actions = saved.actions
     actors = [actor for actor, _ in saved.history]
     board = None if viewer == EVERYTHING else viewer

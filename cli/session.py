@@ -20,6 +20,7 @@ from rich.text import Text
 from beanframe.agents import Agent, DeciderTurns, _ask, make_bot
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
+from beanframe.core.position import position_text
 from beanframe.core.present import check_line, explain, presentation
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure, bot_seed, fresh_seed
@@ -99,6 +100,9 @@ Commands:
   board       show the table again
   log [N]     show the last N events (default 10)
   save FILE   save the game (go on later with: beanframe play --load FILE)
+  position FILE  write the position to FILE (JSON; it holds every hand and the deck: for bug
+              reports and analysis, not for the other players' eyes; play from it with
+              beanframe play --position FILE)
   help        show this text
   quit        stop playing (you may save first; so does the end of the input)"""
 
@@ -249,6 +253,8 @@ class PlaySession:
                 self.show_log(rest)
             elif word == "save":
                 self.save(rest.strip())
+            elif word == "position":
+                self.write_position(rest.strip())
             elif word in ("board", "show"):
                 self.show_board(player)
             elif word == "why":
@@ -419,6 +425,28 @@ class PlaySession:
             self.say_no(f"cannot save to {shorten(path, 80)}: {reason}")
             return False
         self.console.print(f"saved to {path} (continue with: beanframe play --load {path})", markup=False)
+        return True
+
+    def write_position(self, path: str) -> bool:
+        """Write the position to the file the user names (never on the screen: it holds every
+        hand and the deck order, like a save)."""
+        if not path:
+            self.say_no("write the position where? e.g. position here.json")
+            return False
+        if path.lower().endswith(".toml"):
+            self.say_no("positions are written as JSON: name the file .json (TOML position files are read, not written)")
+            return False
+        try:
+            Path(path).write_text(position_text(self.game.position()), encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            self.say_no(f"cannot write to {shorten(path, 80)}: {reason}")
+            return False
+        self.console.print(
+            f"wrote the position to {path} (it holds every hand and the deck: keep it from the other players; "
+            f"play from it with: beanframe play --position {path})",
+            markup=False,
+        )
         return True
 
     def show_result(self) -> None:

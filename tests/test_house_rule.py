@@ -56,13 +56,11 @@ def test_it_refines_al_cabohne_parameters_after_al_cabohne_set_them():
 
 
 def _with_coins(variants, coins: int, options=None):
-    """A fresh 2-player game where the starting player, deciding in phase 3 of the first turn,
-    holds ``coins`` coins (cards moved from the deck: every card stays accounted for)."""
-    game = beanframe.new_game(variants, 2, seed=11, options=options)
+    """A 2-player game from a position (issue 21): the starting player decides in phase 3 of the
+    first turn and holds ``coins`` coins (the seed deals the cards, every one accounted for)."""
+    position = {"turn": 1, "phase": "play", "beans": {"hands": [5, 5], "coins": [coins, 0]}}
+    game = beanframe.new_game(variants, 2, seed=11, options=options, position=position)
     assert game.to_act == 0 and game.frame.kind == "play"
-    table = game.part(BEANS)
-    for _ in range(coins):
-        table.coins[0].append(table.deck.pop())
     return game
 
 

@@ -16,6 +16,7 @@ from beanframe.core.determinize import Hidden
 from beanframe.core.game import Game, Ruleset, compose, new_game
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
+from beanframe.core.position import Reading
 from beanframe.core.scoring import Result, ScoreSheet, game_stats, seat_name
 from beanframe.core.state import Frame, State
 from beanframe.core.steps import Option, Step
@@ -36,6 +37,7 @@ __all__ = [
     "Phase",
     "Pipeline",
     "PipelineBuilder",
+    "Reading",
     "Result",
     "Ruleset",
     "ScoreSheet",

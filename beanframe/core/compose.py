@@ -16,11 +16,12 @@ from typing import Any
 import attrs
 import cattrs
 import pluggy
-from attrs import define, field
+from attrs import define, field, frozen
 
 from beanframe.core import hookspecs
 from beanframe.core.actions import Action
 from beanframe.core.params import close_names
+from beanframe.core.position import CORE_KEYS
 from beanframe.core.scoring import is_player_seat
 from beanframe.core.steps import Option, Step
 from beanframe.core.strict import problems, strict_converter
@@ -163,6 +164,8 @@ class PartRegistry(_Registry):
             raise self._missing("state part", name, self.factories, "replace")
         if name in self.factories and not replace:
             raise ConfigError(f"{self.variant}: state part {name!r} is registered twice (use replace=True)")
+        if name in CORE_KEYS:
+            raise ConfigError(f"{self.variant}: state part {name!r}: the name is a key of positions (reserved: {', '.join(CORE_KEYS)})")
         try:
             takes_game = view_takes_game(cls)
         except ValueError as exc:
@@ -171,6 +174,41 @@ class PartRegistry(_Registry):
         self.classes[name] = cls
         self.view_takes_game[name] = takes_game
         self.variants[name] = self.variant
+
+
+@frozen
+class PartPosition:
+    """How a part reads and writes positions (``beanframe_register_positions``)."""
+
+    write: Callable[[Any], Any]
+    read: Callable[[Any, Any, Any], None]
+    complete: Callable[[Any, Any], None] | None = None
+
+
+class PositionRegistry(_Registry):
+    """``register(part, write, read, complete=None, replace=False)``: how a registered part
+    reads and writes positions. ``parts`` are the parts registered (a missing one is an error)."""
+
+    def __init__(self, parts: Iterable[str]) -> None:
+        super().__init__()
+        self.parts = tuple(parts)
+        self.positions: dict[str, PartPosition] = {}
+
+    def __call__(
+        self,
+        part: str,
+        write: Callable[[Any], Any],
+        read: Callable[[Any, Any, Any], None],
+        complete: Callable[[Any, Any], None] | None = None,
+        replace: bool = False,
+    ) -> None:
+        if part not in self.parts:
+            raise self._missing("state part", part, self.parts, "read and write positions of")
+        if part in self.positions and not replace:
+            raise ConfigError(f"{self.variant}: positions of part {part!r} are registered twice (use replace=True)")
+        if not callable(write) or not callable(read) or (complete is not None and not callable(complete)):
+            raise ConfigError(f"{self.variant}: positions of part {part!r}: write, read and complete must be functions")
+        self.positions[part] = PartPosition(write, read, complete)
 
 
 class ActionRegistry(_Registry):

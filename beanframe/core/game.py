@@ -24,6 +24,7 @@ from beanframe.core.compose import (
     EventRegistry,
     OptionRegistry,
     PartRegistry,
+    PositionRegistry,
     SeatRegistry,
     StepRegistry,
     call_in_order,
@@ -33,6 +34,7 @@ from beanframe.core.compose import (
 )
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
+from beanframe.core.position import plain_position, position_seed, read_position, write_position
 from beanframe.core.provenance import option_params, record_param_sources
 from beanframe.core.records import Record, full_event, iter_history, known_lists, private_event
 from beanframe.core.records import events_for as _events_for
@@ -109,6 +111,10 @@ class Ruleset:
         self.part_classes = parts.classes
         # decided once here, never per view: which parts take view(player, game)
         self.part_view_takes_game: dict[str, bool] = parts.view_takes_game
+        positions = PositionRegistry(parts.factories)
+        run("beanframe_register_positions", positions, register=positions)
+        #: how parts read and write positions (a part not here uses the save form)
+        self.part_positions = positions.positions
         seats_reg = SeatRegistry()
         run("beanframe_register_seats", seats_reg, register=seats_reg, config=config)
         #: the score sheet's seats: the players' ("p1", ...), then the registered ones
@@ -185,9 +191,22 @@ class Ruleset:
     def versions(self) -> dict[str, str]:
         return {name: info.version for name, info in self.infos.items()}
 
-    def new_game(self, seed: int | None = None, deck: Sequence[Any] | None = None) -> Game:
+    def new_game(
+        self, seed: int | None = None, deck: Sequence[Any] | None = None, position: Mapping[str, Any] | None = None
+    ) -> Game:
         """Start a game. ``seed`` drives every random event (a fresh one is drawn and recorded if
-        None); ``deck`` stacks the cards (see the bean family's ``stacked deck`` rules)."""
+        None); ``deck`` stacks the cards (see the bean family's ``stacked deck`` rules).
+        ``position`` starts the game from a position instead of the set-up (a mapping, see
+        :mod:`beanframe.core.position`): what it does not give is dealt from the seed; its own
+        ``seed`` is used when ``seed`` is None (both, and different: PositionError). A position is
+        checked first (PositionError listing every problem, one line each, naming the place); the
+        mapping is copied, never changed or kept."""
+        data = None
+        if position is not None:
+            if deck is not None:
+                raise ConfigError("give the deck inside the position (in its parts), not as deck=")
+            data = plain_position(position)
+            seed = position_seed(data, seed)
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
@@ -197,7 +216,11 @@ class Ruleset:
         game.setup_args = {"deck": None if deck is None else list(deck)}
         for name, factory in self.part_factories.items():
             state.parts[name] = factory(self.config)
-        game._advance()
+        if data is None:
+            game._advance()
+            return game
+        game.setup_args["position"] = data  # recorded in saves; never changed (clones share it)
+        read_position(game, data)
         return game
 
     def describe_event(self, game: Game | None, event: tuple) -> str:
@@ -818,6 +841,13 @@ class Game:
 
         return determinize(self, observer, rng)
 
+    def position(self) -> dict[str, Any]:
+        """The current position as plain data (see :mod:`beanframe.core.position`), to start a
+        game from with ``ruleset.new_game(position=...)``: it goes on exactly like this one. It
+        holds everything, like a save (every hand, the deck order, the seed): for the engine,
+        bug reports and analysis, never to be shown to a player mid-game."""
+        return write_position(self)
+
     def to_json(self) -> str:
         """The canonical save text (see :mod:`beanframe.core.persist`). A determinized game has
         none: its hidden cards are a guess that its seed and actions do not rebuild."""
@@ -854,10 +884,12 @@ def new_game(
     seed: int | None = None,
     deck: Sequence[Any] | None = None,
     options: Mapping[str, Any] | None = None,
+    position: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Start a game on a composed ruleset. Rulesets are immutable, so the last few are cached by
-    variant set, players and options (composing costs about as much as playing a game)."""
-    return _cached_ruleset(variants, players, options).new_game(seed=seed, deck=deck)
+    """Start a game on a composed ruleset (from ``position`` if given: ``Ruleset.new_game``).
+    Rulesets are immutable, so the last few are cached by variant set, players and options
+    (composing costs about as much as playing a game)."""
+    return _cached_ruleset(variants, players, options).new_game(seed=seed, deck=deck, position=position)
 
 
 _RULESETS: dict[Any, Ruleset] = {}

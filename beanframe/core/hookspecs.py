@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         EventRegistry,
         OptionRegistry,
         PartRegistry,
+        PositionRegistry,
         SeatRegistry,
         StepRegistry,
     )
@@ -95,6 +96,34 @@ def beanframe_register_parts(register: PartRegistry) -> None:
     part that does not exist, or registering a name twice without ``replace``, is a ConfigError.
 
     Result: none (contributions are collected through ``register``).
+    """
+
+
+@hookspec
+def beanframe_register_positions(register: PositionRegistry) -> None:
+    """Say how this plugin's state parts read and write a **position** (a game in progress in the
+    game's own terms: ``rules.new_game(position=...)``, ``game.position()``, position files):
+    ``register(part, write, read, complete=None, replace=False)``.
+
+    - ``write(game) -> data``: the part as plain JSON-able data in the game's terms (bean names,
+      seats "p1", "p2", ..., 1-based where the command line counts from 1); ``game.position()``
+      holds everything, like a save (hidden cards included): never a text to show a player.
+    - ``read(game, data, reading)``: fill the fresh part (made by its factory) from ``data``, the
+      part's table of the position (an empty table when the position leaves it out: defaults, or
+      what the seed deals); every problem goes to ``reading.problem(place, message)``, one line
+      naming the place (``beans.hands[2][4]``). ``reading`` (a
+      :class:`~beanframe.core.position.Reading`) has checkers for plain values and ``notes``, scratch
+      space the readers and completers of one position share.
+    - ``complete(game, reading)``: called once every part was read, in registration order: deal
+      from the seed (``game.random()``) what the position does not give, and check what only the
+      whole position shows (every card accounted for).
+
+    A part with no registration is written and read in the save files' generic form (its attrs
+    fields, unstructured), so a house rule's part works unchanged. Registering a part that does
+    not exist, or a part twice without ``replace=True``, is a ConfigError.
+
+    Result: none (collected through ``register``); called once per ruleset at composition, one
+    plugin at a time in dependency order, after ``beanframe_register_parts``.
     """
 
 

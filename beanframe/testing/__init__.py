@@ -46,7 +46,11 @@ What is checked, after every action of random play (:func:`random_playthrough`):
 - save files: saving is canonical, a save made mid-game loads into the same game, which then
   plays on to the same end; determinism: the same seed and actions replay to the same save text.
   When either fails, the report names the first action whose replay from its code differs from
-  the game as played (``beanframe.testing.replays.first_divergence``): its number, code, actor.
+  the game as played (``beanframe.testing.replays.first_divergence``): its number, code, actor;
+- positions (``beanframe.testing.positions``, at positions 1, 2, 4, 8, ...): ``game.position()``
+  is plain data, and a game started from it has the same position, legal actions and views, and
+  the same future under the same actions; ``conformance_suite`` and :class:`ConformanceTests` also
+  play random games started from positions taken from random play, under every check.
 
 Every failure, whatever raised it (a check, or a plugin's exception inside ``legal_actions``,
 ``apply``, a view or scoring), raises :class:`ConformanceError` (an AssertionError) naming the
@@ -97,13 +101,16 @@ from beanframe.testing.play import (
     bot_playthrough,
     choose,
     conformance_suite,
+    from_random_position,
     play_to,
     random_playthrough,
 )
+from beanframe.testing.positions import check_position, position_problems
 
 _LAZY = {
     "games": "beanframe.testing.strategies",
     "playthroughs": "beanframe.testing.strategies",
+    "positions": "beanframe.testing.strategies",
     "ConformanceTests": "beanframe.testing.suite",
     "continue_alike": "beanframe.testing.suite",
 }
@@ -137,6 +144,7 @@ __all__ = [
     "check_illegal_refused",
     "check_invariants",
     "check_legal_actions_apply",
+    "check_position",
     "check_private",
     "check_registered",
     "check_save_load",
@@ -145,12 +153,15 @@ __all__ = [
     "choose",
     "conformance_suite",
     "continue_alike",
+    "from_random_position",
     "games",
     "hand_order_check",
     "hand_order_problems",
     "invariant_problems",
     "play_to",
     "playthroughs",
+    "position_problems",
+    "positions",
     "random_playthrough",
     "registered_checks",
     "replay",

@@ -71,6 +71,8 @@ def where(game: Game) -> str:
         text += f", options {opts}"
     if game.setup_args.get("deck") is not None:
         text += f", deck {game.setup_args['deck']}"
+    if game.setup_args.get("position") is not None:
+        text += ", from a position"
     text += f", turn {s.turn}, stage {game.stage_name}, after {len(codes)} action(s)"
     if codes:
         text += f" (last: {last})"
@@ -733,14 +735,14 @@ def check_end(game: Game) -> None:
 
 
 def replay(game: Game, recompose: bool = True) -> Game:
-    """The game replayed from its seed, stacked deck and actions (on a freshly composed ruleset
+    """The game replayed from its seed, stacked deck (or position) and actions (on a freshly composed ruleset
     when ``recompose``: plugins must keep no state between rulesets)."""
     rs = game.ruleset
     if recompose:
         from beanframe.core.game import compose
 
         rs = compose(plugins_of(rs), game.players, rs.options)
-    copy = rs.new_game(seed=game.state.seed, deck=game.setup_args.get("deck"))
+    copy = rs.new_game(seed=game.state.seed, deck=game.setup_args.get("deck"), position=game.setup_args.get("position"))
     for action, player in zip(game.actions, game.actors, strict=True):
         copy.apply(action.code, player)
     return copy
@@ -791,7 +793,7 @@ def check_save_load(game: Game) -> Game:
 #: the names of the per-position checks, for ``skip=``
 POSITION_CHECKS = (
     "consistency", "invariants", "legality", "illegal", "clone", "views", "texts", "private", "determinize", "observations",
-    "end", "action forms",
+    "position", "end", "action forms",
 )
 
 
@@ -805,9 +807,10 @@ def check_game(
 ) -> None:
     """Every per-position check on ``game`` (its state is left exactly as it was): the core's
     consistency, the variants' invariants, legal actions apply, an illegal action is refused
-    without a change, clones are independent, views leak nothing, determinization is fair (when
-    ``thorough``: :mod:`beanframe.testing.determinize`), the end is well-formed, every legal
-    action has one effect as instance, code and id (:func:`check_action_forms`), and the position
+    without a change, clones are independent, views leak nothing, determinization is fair and the
+    game's position is whole (when ``thorough``: :mod:`beanframe.testing.determinize`,
+    :mod:`beanframe.testing.positions`), the end is well-formed, every legal action has one effect
+    as instance, code and id (:func:`check_action_forms`), and the position
     checks the variants registered (``beanframe_register_checks``).
     ``seen`` may give the position's views (``views(game)``) when they were computed already.
     ``thorough`` adds the checks whose cost grows with the game's length (the save text is
@@ -845,6 +848,10 @@ def check_game(
         from beanframe.testing.observation import check_observations
 
         check_observations(game, rng)
+    if "position" not in skip and thorough:
+        from beanframe.testing.positions import check_position
+
+        check_position(game, rng)
     if "end" not in skip:
         check_end(game)
     if "action forms" not in skip:

@@ -47,8 +47,11 @@ def random_playthrough(
     max_actions: int = MAX_ACTIONS,
     checks: bool = True,
     skip: Iterable[str] = (),
+    position: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Play one game of ``ruleset`` to its end and return it.
+    """Play one game of ``ruleset`` to its end and return it (from ``position`` if given: a
+    position mapping, e.g. ``game.position()`` of another game; its seed, if it has one, must be
+    ``seed``).
 
     The i-th action is ``legal[choices[i] % len(legal)]`` while choices last, then a random legal
     action drawn from ``seed``: the same arguments always play the same game. ``on_step(game,
@@ -67,7 +70,7 @@ def random_playthrough(
     view, scoring...) comes out as one :class:`ConformanceError` naming the check, the seed, the
     options and the last actions, with a snippet that reproduces it (``error.snippet``).
     """
-    at = Position(ruleset, seed, deck)
+    at = Position(ruleset, seed, deck, start=position)
     try:
         return _playthrough(at, on_step, choices, max_actions, checks, set(skip))
     except Exception as exc:  # noqa: BLE001 - any error is a finding; report it with its position
@@ -93,7 +96,7 @@ def _playthrough(
     skip: set[str],
 ) -> Game:
     seed = at.seed
-    game = at.ruleset.new_game(seed=seed, deck=at.deck)
+    game = at.ruleset.new_game(seed=seed, deck=at.deck, position=at.start)
     at.game = game
     at.doing = "checks"
     pick = random.Random(f"beanframe.testing/choices/{seed}")
@@ -225,18 +228,29 @@ class Playthrough:
     ruleset: Ruleset = field(repr=False)
     seed: int
     choices: tuple[int, ...] = field(converter=tuple, default=())
+    #: the position the game starts from (None: the set-up), e.g. one taken from random play
+    position: Mapping[str, Any] | None = field(default=None, repr=False)
 
     def play(self, on_step: Callable[[Game, Action], None] | None = None, **kwargs: Any) -> Game:
-        return random_playthrough(self.ruleset, self.seed, on_step, choices=self.choices, **kwargs)
+        return random_playthrough(self.ruleset, self.seed, on_step, choices=self.choices, position=self.position, **kwargs)
 
     def __repr__(self) -> str:
-        return f"Playthrough({self.ruleset.name!r}, players={self.ruleset.players}, seed={self.seed}, choices={list(self.choices)})"
+        start = "" if self.position is None else ", from a position (turn {}, {})".format(
+            self.position.get("turn"), self.position.get("phase", self.position.get("stage")))
+        return f"Playthrough({self.ruleset.name!r}, players={self.ruleset.players}, seed={self.seed}, choices={list(self.choices)}{start})"
 
 
-def play_to(ruleset: Ruleset, seed: int, steps: int, choices: Sequence[int] = (), deck: Sequence[Any] | None = None) -> Game:
+def play_to(
+    ruleset: Ruleset,
+    seed: int,
+    steps: int,
+    choices: Sequence[int] = (),
+    deck: Sequence[Any] | None = None,
+    position: Mapping[str, Any] | None = None,
+) -> Game:
     """A game played ``steps`` actions (or to its end) by the same rule as
-    :func:`random_playthrough`, without checks: a mid-game position."""
-    game = ruleset.new_game(seed=seed, deck=deck)
+    :func:`random_playthrough`, without checks: a mid-game position (from ``position`` if given)."""
+    game = ruleset.new_game(seed=seed, deck=deck, position=position)
     pick = random.Random(f"beanframe.testing/choices/{seed}")
     for n in range(steps):
         if game.is_over:
@@ -249,8 +263,9 @@ def play_to(ruleset: Ruleset, seed: int, steps: int, choices: Sequence[int] = ()
 @frozen
 class SuiteReport:
     """What :func:`conformance_suite` ran: ``games`` random games under every check (``actions``
-    in all), and games played by each registered bot (``bots``: the bot names, ``bot_games``: how
-    many such games)."""
+    in all, those from positions included), games played by each registered bot (``bots``: the bot
+    names, ``bot_games``: how many such games), and ``position_games`` random games started from
+    positions taken from random play."""
 
     variants: tuple[str, ...]
     players: tuple[int, ...]
@@ -258,6 +273,7 @@ class SuiteReport:
     actions: int
     bots: tuple[str, ...] = ()
     bot_games: int = 0
+    position_games: int = 0
 
 
 def conformance_suite(
@@ -270,10 +286,13 @@ def conformance_suite(
     max_actions: int = MAX_ACTIONS,
     skip: Iterable[str] = (),
     bot_games: int = 2,
+    position_games: int = 1,
 ) -> SuiteReport:
-    """Every check of the kit on ``games`` seeded random games per player count, then
-    ``bot_games`` games per registered bot of the ruleset (that bot in every seat: a bot must not
-    crash, must choose legal actions and finish the game, under the composed rules). Raises
+    """Every check of the kit on ``games`` seeded random games per player count, then on
+    ``position_games`` games started from a position taken from random play (at a random point of
+    a seeded game: :func:`from_random_position`), then ``bot_games`` games per registered bot of the
+    ruleset (that bot in every seat: a bot must not crash, must choose legal actions and finish
+    the game, under the composed rules). Raises
     :class:`ConformanceError` at the first failure (naming the check, the variant set, seed,
     options and last actions, with ``error.snippet`` to reproduce it); returns a
     :class:`SuiteReport` otherwise. Plain function: call it from any test::
@@ -292,9 +311,21 @@ def conformance_suite(
         for k in range(games):
             game = random_playthrough(ruleset, seed + k, max_actions=max_actions, skip=skip)
             total += game.state.n_actions
+        for k in range(position_games):
+            start = from_random_position(ruleset, seed + games + k)
+            game = random_playthrough(ruleset, start["seed"], max_actions=max_actions, skip=skip, position=start)
+            total += game.state.n_actions
         for name in sorted(ruleset.bots):
             bot_names[name] = None
             for k in range(bot_games):
                 bot_playthrough(ruleset, [name] * n, seed + k, max_actions=max_actions)
                 played_by_bots += 1
-    return SuiteReport(order, counts, games * len(counts), total, tuple(bot_names), played_by_bots)
+    return SuiteReport(order, counts, games * len(counts), total, tuple(bot_names), played_by_bots, position_games * len(counts))
+
+
+def from_random_position(ruleset: Ruleset, seed: int, most: int = 400) -> dict[str, Any]:
+    """The position of a game of random play (:func:`play_to`, seed ``seed``) after a number of
+    actions drawn from ``seed`` (at most ``most``, fewer if the game ends first): where the kit
+    starts random play from a position."""
+    steps = random.Random(f"beanframe.testing/position/{seed}").randrange(most + 1)
+    return play_to(ruleset, seed, steps).position()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -143,6 +143,7 @@ class Position:
     game: Game | None = None
     doing: str = "set-up"  # what the kit is doing now, for crashes outside any core call
     bots: tuple[tuple[str, int], ...] = ()  # (bot name, bot seed) per seat, in a bot game
+    start: Mapping[str, Any] | None = None  # the position the game started from (None: the set-up)
 
     def where(self) -> str:
         rs = self.ruleset
@@ -152,6 +153,8 @@ class Position:
             text += f", options {opts}"
         if self.deck is not None:
             text += f", deck {list(self.deck)}"
+        if self.start is not None:
+            text += f", from a position (turn {self.start.get('turn')}, {self.start.get('phase', self.start.get('stage'))})"
         if self.bots:
             text += ", seats " + ", ".join(f"bot:{n} (seed {s})" for n, s in self.bots)
         game = self.game
@@ -177,6 +180,9 @@ class Position:
         lines += [f"{v.split('  #')[0]} = ...  #{v.split('  #')[1]}" for v in placeholders]
         lines.append(f"ruleset = beanframe.compose({compose_args})")
         deck = "" if self.deck is None else f", deck={list(self.deck)!r}"
+        if self.start is not None:
+            lines.append(f"position = {dict(self.start)!r}")
+            deck += ", position=position"
         lines.append(f"game = ruleset.new_game(seed={self.seed}{deck})")
         if self.bots:
             imports.append("from beanframe.search import decide")

@@ -34,15 +34,52 @@ def playthroughs(
     options: Mapping[str, Any] | st.SearchStrategy | None = None,
     *,
     max_choices: int = 40,
+    from_position: bool = False,
+    max_actions: int = 400,
 ) -> st.SearchStrategy[Playthrough]:
     """Whole games to play under every check: ``draw(...).play()``. ``options`` is a mapping of
-    options or a strategy drawing such mappings (each draw composes its own ruleset)."""
-    return st.builds(
-        Playthrough,
-        _rulesets(variants, players, options),
-        SEEDS,
-        st.lists(CHOICE, max_size=max_choices),
-    )
+    options or a strategy drawing such mappings (each draw composes its own ruleset). With
+    ``from_position`` each game starts from a position taken from random play (:func:`positions`:
+    up to ``max_actions`` actions in) and is played on from there."""
+    if not from_position:
+        return st.builds(
+            Playthrough,
+            _rulesets(variants, players, options),
+            SEEDS,
+            st.lists(CHOICE, max_size=max_choices),
+        )
+
+    @st.composite
+    def draw(data: st.DrawFn) -> Playthrough:
+        ruleset = data(_rulesets(variants, players, options))
+        start = data(_positions_of(ruleset, max_actions, max_choices))
+        return Playthrough(ruleset, start["seed"], data(st.lists(CHOICE, max_size=max_choices)), start)
+
+    return draw()
+
+
+def positions(
+    variants: Sequence[Any] | str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    max_actions: int = 400,
+    max_choices: int = 20,
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Positions taken from random play (``game.position()`` of a game drawn as :func:`games`
+    draws one): plain data for ``ruleset.new_game(position=...)``."""
+    return _positions_of(compose(variants, players, options), max_actions, max_choices)
+
+
+def _positions_of(ruleset: Ruleset, max_actions: int, max_choices: int) -> st.SearchStrategy[dict[str, Any]]:
+    @st.composite
+    def draw(data: st.DrawFn) -> dict[str, Any]:
+        seed = data(SEEDS)
+        choices = data(st.lists(CHOICE, max_size=max_choices))
+        steps = data(st.integers(min_value=0, max_value=max_actions))
+        return play_to(ruleset, seed, steps, choices).position()
+
+    return draw()
 
 
 def games(

@@ -31,7 +31,9 @@ from beanframe.testing.strategies import games, playthroughs
 
 def continue_alike(a: Game, b: Game, seed: int, max_actions: int = 5000) -> None:
     """Play ``a`` and ``b`` on with the same random legal actions (drawn from ``seed`` in ``a``'s
-    legal actions) and demand the same legal actions at every step and the same end."""
+    legal actions) and demand the same legal actions at every step and the same end: the same
+    position and result, and, when both started alike (the same set-up or position), the same
+    save text. ``b`` may be a game started from a position of ``a`` (``a.position()``)."""
     import random
 
     rng = random.Random(seed)
@@ -44,7 +46,10 @@ def continue_alike(a: Game, b: Game, seed: int, max_actions: int = 5000) -> None
         a.apply(action.code)
         b.apply(action.code)
     assert b.is_over == a.is_over
-    assert a.to_json() == b.to_json(), "the two games ended differently"
+    assert a.position() == b.position(), "the two games ended differently"
+    assert a.result == b.result, "the two games ended with different results"
+    if a.setup_args == b.setup_args:
+        assert a.to_json() == b.to_json(), "the two games ended differently"
 
 
 _MID_GAME = """from beanframe.testing import check_clone, check_game, check_save_load, continue_alike, replay
@@ -57,7 +62,8 @@ continue_alike(game.clone(), replay(game), {seed})"""
 def _position(game: Game) -> Position:
     """A failure report's position for a game at a random position."""
     codes = [a.code for a in game.actions]
-    return Position(game.ruleset, game.state.seed, game.setup_args.get("deck"), codes, game, doing="checks")
+    return Position(game.ruleset, game.state.seed, game.setup_args.get("deck"), codes, game, doing="checks",
+                    start=game.setup_args.get("position"))
 
 
 class ConformanceTests:
@@ -102,6 +108,19 @@ class ConformanceTests:
 
             @self._settings()
             @given(playthroughs(self.variants, n, self.options))
+            def run(playthrough: Any) -> None:
+                playthrough.play()
+
+            run()
+
+    def test_random_games_from_random_positions(self) -> None:
+        """Random games started from a position taken from random play (``game.position()`` at a
+        random point, then ``new_game(position=...)``) under every check (issue 21.1: a game from a
+        position is an ordinary game)."""
+        for n in self._counts():
+
+            @self._settings()
+            @given(playthroughs(self.variants, n, self.options, from_position=True))
             def run(playthrough: Any) -> None:
                 playthrough.play()
 

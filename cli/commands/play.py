@@ -17,10 +17,11 @@ from beanframe.core.game import Game
 from beanframe.core.limits import loads_json
 from beanframe.core.persist import load_game
 from beanframe.core.view import plain_data
-from beanframe.errors import ConfigError
+from beanframe.errors import ConfigError, PositionError
 
 from .. import render
 from ..config import Seat, Settings, compose_settings, gather, make_seats, normalise_variant, read_text_file
+from ..positions import in_file, read_position_file, settings_with_position
 from ..session import OVER, PlaySession, ReadLine, make_reader
 
 
@@ -36,6 +37,10 @@ def play_cli(
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Random seed (default: a fresh one, shown when the game is over).", show_default=False)] = None,
     config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats, [options.VARIANT].", show_default=False)] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a game saved with the 'save FILE' command.", show_default=False)] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option("--position", help="Start from a position file (TOML or JSON; see docs/positions.md; the game prompt's 'position FILE' writes one).", show_default=False),
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
     ] = None,
@@ -55,9 +60,11 @@ def play_cli(
     is over (earlier it would reveal the cards).
     """
     settings = gather(variants, players, seed, seat, option, config)
-    if streak and load is not None:
-        raise ConfigError("--streak plays new games: leave out --load")
-    game = start_game(settings, load)
+    if streak and (load is not None or position is not None):
+        raise ConfigError(f"--streak plays new games: leave out {'--load' if load is not None else '--position'}")
+    if load is not None and position is not None:
+        raise ConfigError("--load continues a saved game, --position starts from a position: give one of them")
+    game = start_game(settings, load) if position is None else start_from_position(settings, position)
     seats = make_seats(settings.seats, game.ruleset)
     console = render.make_console()
     reader = make_reader(console)
@@ -155,6 +162,19 @@ class StreakBook:
         tmp.write_text(json.dumps(data, sort_keys=True, indent=1) + "\n", encoding="utf-8")
         tmp.replace(self.path)  # atomic: an interrupted write never corrupts the file
         return current, best
+
+
+def start_from_position(settings: Settings, path: Path) -> Game:
+    """A new game from the position file ``path`` and the settings (which must agree with it)."""
+    data = read_position_file(path)
+    settings = settings_with_position(settings, data, path)
+    if settings.players is None and settings.seats:
+        settings = evolve(settings, players=len(settings.seats))
+    ruleset = compose_settings(settings)
+    try:
+        return ruleset.new_game(seed=settings.seed, position=data)
+    except PositionError as exc:
+        raise in_file(path, exc) from None
 
 
 def start_game(settings: Settings, load: Path | None = None) -> Game:

@@ -9,11 +9,12 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from beanframe.errors import ConfigError
+from beanframe.errors import ConfigError, PositionError
 from beanframe.simulate import GameRecord, SimulationSummary, Streak, simulate
 
 from .. import render
 from ..config import Settings, compose_settings, default_bot, gather, require_variants
+from ..positions import in_file, read_position_file, settings_with_position
 
 
 def simulate_cli(
@@ -33,6 +34,10 @@ def simulate_cli(
     ] = None,
     config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats (bots), [options.VARIANT].", show_default=False)] = None,
     bot_seed: Annotated[int | None, typer.Option("--bot-seed", min=0, help="Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly.", show_default=False)] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option("--position", help="Every game starts from this position file (TOML or JSON): the win rates from there. Its seed, if any, is the first game's.", show_default=False),
+    ] = None,
 ) -> None:
     """Play many bot games in parallel and summarise them.
 
@@ -42,10 +47,18 @@ def simulate_cli(
     result): open any of them with beanframe replay FILE --game N. Ctrl-C stops at once and keeps
     the finished games.
     """
-    settings = require_variants(gather(variants, players, seed, None, option, config))
+    settings = gather(variants, players, seed, None, option, config)
+    data = None
+    if position is not None:
+        data = read_position_file(position)
+        settings = settings_with_position(settings, data, position)
+    settings = require_variants(settings)
     bot_names = pick_bots(settings, bots)
     console = render.make_console()
-    summary = run_with_progress(console, settings, bot_names, games, jobs, bot_seed, out)
+    try:
+        summary = run_with_progress(console, settings, bot_names, games, jobs, bot_seed, out, data)
+    except PositionError as exc:
+        raise in_file(position, exc) from None
     if summary.interrupted:
         console.print(f"interrupted: {summary.n} of {games} games finished", style="bold red", markup=False)
     if summary.n:
@@ -96,8 +109,9 @@ def run_with_progress(
     jobs: int,
     bot_seed: int | None = None,
     out: Path | None = None,
+    position: dict | None = None,
 ) -> SimulationSummary:
-    """Run the simulation with a progress bar (shown only at a terminal)."""
+    """Run the simulation with a progress bar (shown only at a terminal), from ``position`` if given."""
     players = settings.players
     if bots is None:
         ruleset = compose_settings(settings)
@@ -134,6 +148,7 @@ def run_with_progress(
             bot_seed=bot_seed,
             out=out,
             keep_records=False,  # the summary's running sums: memory flat for any -n
+            position=position,
         )
     finally:
         progress.stop()

@@ -72,6 +72,12 @@ class Mafia:
     def clone(self) -> Mafia:
         return Mafia(self.names, [b.copy() for b in self.bosses], self.treasury.copy(), self.boss_names, self.thresholds)
 
+    def zones(self) -> dict[str, list[int]]:
+        """The mafia's bean cards by zone (``BeanRules.card_parts``: positions and the kit count them)."""
+        out = {f"boss{b + 1}": f for b, f in enumerate(self.bosses)}
+        out["treasury"] = self.treasury
+        return out
+
     def view(self, player: int | None) -> MafiaView:
         names = self.names
         return MafiaView(

@@ -82,6 +82,7 @@ def beanframe_configure(config):
         one_bean_harvest=LITERAL,  # F.19
         third_field_cost=opts.third_field_cost,  # RULES A "Third field" (solo: nothing to buy, F.8)
         buy_field_when=OWN_TURN,
+        card_parts=(BEANS, m.PART),  # the bosses' fields and the treasury hold bean cards too
     )
     config.params["mafia"] = m.MafiaRules(bosses=(m.AL, m.DON, m.JOE) if solo else (m.AL, m.DON))
 
@@ -109,6 +110,16 @@ def beanframe_validate_config(config):
 def beanframe_register_parts(register):
     register(BEANS, BeanTable.empty, BeanTable)
     register(m.PART, m.Mafia.empty, m.Mafia)
+
+
+@hookimpl
+def beanframe_register_positions(register):
+    from beanframe.beans.position import register_table
+
+    from .position import read_mafia, write_mafia
+
+    register_table(register)
+    register(m.PART, write_mafia, read_mafia)
 
 
 @hookimpl

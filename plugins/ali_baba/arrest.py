@@ -15,7 +15,7 @@ from __future__ import annotations
 from beanframe.core import Step
 
 from . import actions as a
-from .rules import board_of, fate_number, gain, gangs_text, hunted_cards, rules_of, table, to_pile
+from .rules import board_of, fate_number, gain, gangs_text, hunted_cards, roll, rules_of, table, to_pile
 
 
 class ArrestStep(Step):
@@ -36,7 +36,7 @@ class ArrestStep(Step):
             return False
         if stage == 1:
             if not part.black:
-                part.black = game.random().randint(1, 6)
+                part.black = roll(game)
                 game.emit("black", mover, part.black)
             game.replace_top("arrest", mover, mask, 2)
             if not part.white:
@@ -46,7 +46,7 @@ class ArrestStep(Step):
             return False
         if stage == 2:
             if not part.white:
-                part.white = game.random().randint(1, 6)
+                part.white = roll(game)
                 game.emit("white", mover, part.white)
             game.replace_top("arrest", mover, mask, 3)  # first: arrest() may push bail frames on top
             arrest(game, mask)

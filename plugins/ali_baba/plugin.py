@@ -65,6 +65,13 @@ def beanframe_register_parts(register):
 
 
 @hookimpl
+def beanframe_register_positions(register):
+    from .position import read_ali_baba, write_ali_baba
+
+    register(PART, write_ali_baba, read_ali_baba)
+
+
+@hookimpl
 def beanframe_register_actions(register):
     for cls in ACTIONS:
         register(cls)
@@ -185,6 +192,12 @@ def beanframe_hidden(game, observer):
         known[len(pile) - 1] = pile[-1]  # the open card
         zones.append(Hidden(f"ali_baba.gang{g + 1}", pile, known))
     return zones
+
+
+@hookimpl
+def beanframe_determinize(game):
+    """Stacked dice (a position's ``rolls``) are future chance nobody knows: the copy rolls anew."""
+    table(game).rolls.clear()
 
 
 @hookimpl

@@ -36,6 +36,12 @@ def table(game) -> AliBaba:
     return game.state.parts[PART]
 
 
+def roll(game) -> int:
+    """One die roll: the next stacked roll of the position (``AliBaba.rolls``), else from the seed."""
+    rolls = game.state.parts[PART].rolls
+    return rolls.pop(0) if rolls else game.random().randint(1, 6)
+
+
 def gain(part: AliBaba, player: int, amount: int) -> None:
     part.piasters[player] += amount
 

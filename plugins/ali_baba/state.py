@@ -62,6 +62,9 @@ class AliBaba:
     hunted: int = 0
     arrested: list[list[int]] = Factory(list)  # per player: arrested, bail not yet settled
     book: OfferBook = Factory(OfferBook)  # the current negotiation (core offers; see trade.py)
+    #: stacked dice: the next rolls, in order, before the seed rolls (a position sets them; hidden
+    #: future chance: no view shows them, a determinized copy forgets them)
+    rolls: list[int] = Factory(list)
 
     @property
     def offers(self) -> list[int]:
@@ -100,6 +103,7 @@ class AliBaba:
             self.hunted,
             [a.copy() for a in self.arrested],
             self.book.clone(),
+            self.rolls.copy(),
         )
 
     def view(self, player: int | None, game) -> AliBabaView:

@@ -8,7 +8,7 @@ from beanframe.core import Step
 
 from . import actions as a
 from . import data as d
-from .rules import board_of, from_pile, gain, loot, receive, table, takeable, to_pile
+from .rules import board_of, from_pile, gain, loot, receive, roll, table, takeable, to_pile
 
 # -- set-up --------------------------------------------------------------------------------
 
@@ -144,7 +144,7 @@ def phase_field(game) -> None:
     elif kind == d.ALL:
         game.push("arrest", mover, (1 << d.GANGS) - 1, 0)
     elif kind == d.DIE:
-        pips = game.random().randint(1, 6)
+        pips = roll(game)
         g = (0, 0, 1, 1, 2, 3)[pips - 1]  # 1-2 swindlers, 3-4 thieves, 5 deceivers, 6 robbers
         game.emit("gang_die", mover, pips, g)
         game.push("arrest", mover, 1 << g, 0)
@@ -224,7 +224,7 @@ def event(game, kind: int, target: int) -> None:
     board = board_of(game)
     game.emit("event", kind, target)
     if kind == d.DIE_X50:
-        pips = game.random().randint(1, 6)
+        pips = roll(game)
         gain(part, target, 50 * pips)
         game.emit("paid", target, 50 * pips, pips)
     elif kind == d.GAIN_200:
@@ -243,7 +243,7 @@ def event(game, kind: int, target: int) -> None:
         gain(part, target, amount)
         game.emit("paid", target, amount, 0)
     elif kind == d.CARDS_X_DIE:
-        pips = game.random().randint(1, 6)
+        pips = roll(game)
         amount = len(part.bandits[target]) * pips * 10
         gain(part, target, amount)
         game.emit("paid", target, amount, pips)

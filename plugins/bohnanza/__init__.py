@@ -38,6 +38,9 @@ Pipeline (RULES C heading -> file):
 - turn 4 ``draw`` (draw.py): 3 cards to the back of the hand;
 - end ``final_harvest`` (end.py): every field sold (F.5); coins score; ties share (F.6).
 
+Positions (position.py): the ``trade`` part (face-up and received cards, offers and drafts with
+1-based hand positions and slots); the bean table's is ``beanframe.beans.position``.
+
 Any-time options ``harvest`` and ``buy_field`` (the bean family's, offered at every decision of a
 player, also outside the own turn: F.22; the bean protection rule decides which fields may be
 harvested). Parts: ``beans`` (the bean family's ``BeanTable``) and ``trade``

@@ -79,6 +79,16 @@ def beanframe_register_parts(register):
 
 
 @hookimpl
+def beanframe_register_positions(register):
+    from beanframe.beans.position import register_table
+
+    from .position import check_offers, read_trade, write_trade
+
+    register_table(register)
+    register(TRADE, write_trade, read_trade, complete=check_offers)
+
+
+@hookimpl
 def beanframe_register_actions(register):
     for cls in (*actions.ALL, *trade_actions.ALL, bean_options.Harvest, bean_options.BuyField):
         register(cls)

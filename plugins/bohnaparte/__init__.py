@@ -18,7 +18,7 @@ Board -> ``layouts/*.toml`` (made by ``design.py``), ``layout.py`` (parse, valid
 ``turn.py`` (monastery, farms, villages, riders refreshed); Attack -> ``attack/strength.py`` (pure),
 ``attack/steps.py``; Munitions depot -> ``depot.py``; quarry -> ``fortress.py``; Rider variant ->
 ``riders.py``; Game end -> ``end.py``, ``scoring.py``, ``territory.py``; ``hidden.py``, ``bots.py``,
-``render.py``, ``events.py``, ``actions.py``, ``plugin.py``.
+``render.py``, ``events.py``, ``actions.py``, ``position.py`` (the board in a position), ``plugin.py``.
 
 Pipeline (Bohnanza's names are this plugin's contract): setup ``deal`` (Bohnanza), ``board`` (the
 random layout), ``choose_camps`` (step ``choose_camp``, ``camp l<k>``, counter-clockwise, the last

@@ -69,6 +69,13 @@ def beanframe_register_parts(register):
 
 
 @hookimpl
+def beanframe_register_positions(register):
+    from .position import read_board, write_board
+
+    register(PART, write_board, read_board)
+
+
+@hookimpl
 def beanframe_register_actions(register):
     for cls in actions.ALL:
         register(cls)

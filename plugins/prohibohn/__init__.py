@@ -18,7 +18,8 @@ Where each RULES B heading lives:
 - "Turn changes": ``tax.py``, ``buildings/flip.py``
 - "Game end and scoring": ``end.py`` (F.23: ``last_sales``, ``extra_deck``), ``values.py`` and
   ``plugin.py`` (``beanframe_score``)
-- bots: ``bots.py``; front ends: ``render.py``; conformance: ``checks.py``
+- bots: ``bots.py``; front ends: ``render.py``; conformance: ``checks.py``; positions:
+  ``position.py`` (the buildings in card keys)
 
 Names others may rely on: setup phase ``starting_coins`` (after ``mafia_start``); steps
 ``starting_coins``, ``remove_third``, ``take_coin``, ``pub_raid``, ``last_sales``,

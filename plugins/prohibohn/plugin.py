@@ -65,6 +65,13 @@ def beanframe_register_parts(register):
 
 
 @hookimpl
+def beanframe_register_positions(register):
+    from .position import read_buildings, write_buildings
+
+    register(PART, write_buildings, read_buildings)
+
+
+@hookimpl
 def beanframe_register_actions(register):
     for cls in (*ACTIONS, *play.ACTIONS, *flip.ACTIONS, *pub.ACTIONS):
         register(cls)

@@ -1,10 +1,9 @@
 """Scenario helpers for the Al Cabohne tests.
 
-``new(...)`` starts a game with a stacked deck (top card first). ``situation(...)`` builds a
-mid-game position from a freshly started game *by moving cards*: every zone is emptied into one
-pool, the cards a test names are taken out of that pool and put where the test wants them, and
-the rest becomes the deck, so the 116 cards stay accounted for. Then the game is positioned at the
-start of a chosen phase of the active player's turn and the real engine runs from there.
+``new(...)`` starts a game with a stacked deck (top card first). ``situation(...)`` starts a game
+from a position (issue 21, ``new_game(position=...)``): the cards a test names are where it puts
+them, the seed deals the rest (the 116 cards stay accounted for: the position is checked on load),
+and the real engine runs from the start of a chosen phase of the active player's turn.
 
 Lists of cards are bean names or keys ("Feuerbohne" or "fire"); ``many("fire", 3)`` repeats one.
 Like the deck, the *discard* is given top card first.
@@ -12,13 +11,10 @@ Like the deck, the *discard* is given top card first.
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import beanframe
 from beanframe.beans import PART as BEANS
-from beanframe.core.state import NOT_ENDING, TURNS, Frame
 from beanframe_plugins.al_cabohne import mafia as m
 from beanframe_plugins.al_cabohne.plugin import CARDS
 
@@ -115,35 +111,6 @@ def total_cards(game) -> int:
     return n + sum(len(f) for f in mafia(game).bosses) + len(mafia(game).treasury)
 
 
-class _Pool:
-    def __init__(self, counts: Counter) -> None:
-        self.counts = counts
-
-    def take(self, names: Iterable[str | int]) -> list[int]:
-        out = []
-        for name in names:
-            b = bean(name)
-            if self.counts[b] <= 0:
-                raise ValueError(f"scenario needs more {CARDS.names[b]} than the game has")
-            self.counts[b] -= 1
-            out.append(b)
-        return out
-
-    def take_any(self, n: int) -> list[int]:
-        """``n`` cards of the most plentiful beans left (for coins, whose beans do not matter)."""
-        out = []
-        for _ in range(n):
-            b = max(self.counts, key=lambda k: (self.counts[k], -k))
-            if self.counts[b] <= 0:
-                raise ValueError("scenario needs more cards than the game has")
-            self.counts[b] -= 1
-            out.append(b)
-        return out
-
-    def rest(self) -> list[int]:
-        return [b for b in sorted(self.counts) for _ in range(self.counts[b])]
-
-
 def situation(
     players: int = 2,
     *,
@@ -156,7 +123,7 @@ def situation(
     discard: Sequence[str] = (),
     deck: Sequence[str] = (),
     deck_size: int | None = None,
-    coins: Sequence[int] | None = None,
+    coins: Sequence[int | Sequence[str]] | None = None,
     treasury: int = 0,
     set_aside: int = 0,
     piles: Sequence[Sequence[str]] = (),
@@ -165,78 +132,54 @@ def situation(
     surplus: str = "discard",
     seed: int = 0,
     options=None,
+    plugins=(),
 ):
-    """A game positioned at the start of phase ``at`` ("leftovers", "tax", "play", "flip",
-    "plant", "draw"; or "refill": the end of phase 5; or "play2": phase 3's optional 2nd card) of
-    ``active``'s turn number ``turn``, then advanced by the real engine to the next decision.
+    """A game started from a position (``new_game(position=...)``) at the start of phase ``at``
+    ("leftovers", "tax", "play", "flip", "plant", "draw"; or "refill": the end of phase 5; or
+    "play2": phase 3's optional 2nd card) of ``active``'s turn number ``turn``; the engine runs
+    from there to the next decision.
 
     ``fields``: per player, a list of fields (a player given 3 fields has bought the third one).
-    ``deck``: the top cards, top first; the remaining cards lie beneath in an order fixed by
-    ``seed``. ``deck_size``: make the deck exactly this big; the cards left over go to the bottom
-    of the discard (below ``discard``), or with ``surplus="treasury"`` into the mafia treasury (to
-    keep the discard exactly as given). ``coins``/``treasury``/``set_aside``: counts of cards.
+    ``deck``: the top cards, top first; the seed deals the rest beneath. ``deck_size``: make the
+    deck exactly this big; the cards left over go to the bottom of the discard (below
+    ``discard``), or with ``surplus="treasury"`` into the mafia treasury (to keep the discard
+    exactly as given). ``coins``/``treasury``/``set_aside``: counts of cards (dealt from the seed);
+    a player's ``coins`` may also list beans.
+    ``plugins``: house rules played with Al Cabohne.
     """
-    game = new(players, seed=seed, options=options)
-    t, maf = table(game), mafia(game)
-    pool = Counter()
-    for zone in t.zones().values():
-        pool.update(zone)
-    for f in maf.bosses:
-        pool.update(f)
-    pool.update(maf.treasury)
-    assert sum(pool.values()) == CARDS.total
-    take = _Pool(pool)
-
-    n_fields = game.ruleset.config.params["beans"].fields
-    t.hands = [take.take(h) for h in (hands or [[] for _ in range(players)])]
-    fs = fields or [[[] for _ in range(n_fields)] for _ in range(players)]
-    t.fields = []
-    t.bought_field = [False] * players
-    for p, pf in enumerate(fs):
-        pf = list(pf) + [[]] * (n_fields - len(pf))
-        t.fields.append([take.take(f) for f in pf])
-        if len(pf) > n_fields:
-            t.bought_field[p] = True
-    n_bosses = len(maf.bosses)
-    bs = list(bosses or [])
-    bs += [[]] * (n_bosses - len(bs))
-    maf.bosses = [take.take(f) for f in bs]
-    t.piles = [take.take(p) for p in piles]
-    t.leftovers = [take.take(p) for p in leftovers]
-    discard_cards = list(reversed(take.take(discard)))  # bottom first
-    deck_top = take.take(deck)
-    t.coins = [take.take_any(n) for n in (coins or [0] * players)]
-    maf.treasury = take.take_any(treasury)
-    t.set_aside = take.take_any(set_aside)
-    rest = take.rest()
-    random.Random(f"scenario/{seed}").shuffle(rest)
-    extra: list[int] = []
+    rules = beanframe.compose(VARIANT, players, options, extra_plugins=plugins)
+    n_fields = rules.config.params["beans"].fields
+    fs = [[list(f) for f in pf] + [[]] * (n_fields - len(pf)) for pf in fields or [[]] * players]
+    bs = [list(f) for f in bosses or ()]
+    bs += [[]] * (len(rules.config.params["mafia"].bosses) - len(bs))
+    beans = {
+        "hands": [list(h) for h in hands or [[]] * players],
+        "fields": fs,
+        "coins": list(coins or [0] * players),
+        "discard": list(discard),
+        "deck_top": list(deck),
+        "set_aside": set_aside,
+        "piles": [list(p) for p in piles],
+        "leftovers": [list(p) for p in leftovers],
+        "run_outs": run_outs,
+    }
+    mafia = {"bosses": bs, "treasury": treasury}
     if deck_size is not None:
-        fill = deck_size - len(deck_top)
-        if fill < 0:
-            raise ValueError("deck_size is smaller than the stacked deck")
-        extra, rest = rest[: len(rest) - fill], rest[len(rest) - fill :]
-    if surplus == "treasury":
-        maf.treasury.extend(extra)
-        extra = []
-    t.discard = extra + discard_cards
-    t.deck = rest + list(reversed(deck_top))  # the end of the list is the top
-    t.run_outs = run_outs
-
-    s = game.state
-    s.stage, s.turn, s.active, s.ending = TURNS, turn, active, NOT_ENDING
-    s.stack.clear()
-    names = [p.name for p in game.ruleset.pipeline.turn]
+        named = [*beans["hands"], *(f for pf in fs for f in pf), *bs, discard, *piles, *leftovers]
+        coined = sum(c if isinstance(c, int) else len(c) for c in beans["coins"])
+        extra = CARDS.total - sum(map(len, named)) - coined - treasury - set_aside - deck_size
+        if deck_size < len(deck) or extra < 0:
+            raise ValueError(f"deck_size {deck_size} does not fit the cards of the scenario")
+        if surplus == "treasury":
+            mafia["treasury"] = treasury + extra
+        else:
+            beans["discard"] = [*discard, extra]  # beneath the given discard, dealt from the seed
+    position: dict = {"turn": turn, "active": f"p{active + 1}", "phase": at, "beans": beans, "mafia": mafia}
     if at == "refill":
-        s.phase = names.index("plant")
-        s.stack.append(Frame("refill", active, ()))
+        position.update(phase="plant", stack=[{"kind": "refill", "player": f"p{active + 1}"}])
     elif at == "play2":
-        s.phase = names.index("play")
-        s.stack.append(Frame("play", active, (1,)))
-    else:
-        s.phase = names.index(at) - 1
-    game._legal = None
-    game._result = None
+        position.update(phase="play", stack=[{"kind": "play", "player": f"p{active + 1}", "args": [1]}])
+    game = rules.new_game(seed=seed, position=position)
+    CREATED.append(game)
     assert total_cards(game) == CARDS.total
-    game._advance()
     return game

@@ -23,8 +23,7 @@ from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
 from beanframe_plugins.al_cabohne.plugin import CARDS
 
-from . import helpers
-from .helpers import CREATED, bean, codes, many, situation, table
+from .helpers import bean, codes, many, situation, table
 
 BOSSES = [["runner"], ["broad"]]
 
@@ -45,18 +44,7 @@ def _house(name: str, configure):
 
 
 def _situation_with(house, **kwargs):
-    real = helpers.new
-
-    def new(players=2, deck=None, seed=0, options=None):
-        game = beanframe.compose(["al_cabohne"], players, options, extra_plugins=[house]).new_game(seed=seed, deck=deck)
-        CREATED.append(game)
-        return game
-
-    helpers.new = new
-    try:
-        return helpers.situation(**kwargs)
-    finally:
-        helpers.new = real
+    return situation(plugins=[house], **kwargs)
 
 
 # -- plant_targets --------------------------------------------------------------------------

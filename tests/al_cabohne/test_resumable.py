@@ -14,7 +14,7 @@ from beanframe.core.steps import Step
 from beanframe.core.variant import VariantInfo
 from beanframe.testing import conformance_suite
 
-from .helpers import CREATED, check, codes, events_of, events_since, hand, named, table
+from .helpers import check, codes, events_of, events_since, hand, named, table
 
 BOSSES = [["runner"], ["broad"]]
 
@@ -67,18 +67,7 @@ def _situation(**kwargs):
     """helpers.situation, on the ruleset with the house rule."""
     from . import helpers
 
-    real = helpers.new
-
-    def new(players=2, deck=None, seed=0, options=None):
-        game = beanframe.compose(["al_cabohne"], players, options, extra_plugins=[AckRunOut()]).new_game(seed=seed, deck=deck)
-        CREATED.append(game)
-        return game
-
-    helpers.new = new
-    try:
-        return helpers.situation(**kwargs)
-    finally:
-        helpers.new = real
+    return helpers.situation(plugins=[AckRunOut()], **kwargs)
 
 
 def _piles(game):

@@ -13,7 +13,7 @@ def _game(p2_hand, seed):
         fields=[[many("puff", 2), []], [["french"], []]],
         bosses=[["runner"], ["broad"]],
         discard=["blue", "fire", "kidney"],
-        coins=[1, 2],
+        coins=[["blue"], 2],  # one's own coins' beans are one's own to see
         treasury=3,
         seed=seed,
     )

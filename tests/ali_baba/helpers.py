@@ -1,10 +1,8 @@
-"""Scenario helpers for Ali Baba: a game with Ali Baba on a named field, stacked piles, chosen
-movement cards, and dice that fall as a test needs (through ``game.random()`` only: the helper
-moves the game's chance counter to a stream that rolls the wanted pips)."""
+"""Scenario helpers for Ali Baba: a game started from a position (issue 21) with Ali Baba on a
+named field, stacked piles, chosen movement cards, and dice that fall as a test needs (the
+position's stacked ``rolls``)."""
 
 from __future__ import annotations
-
-import random
 
 import beanframe
 from beanframe_plugins.ali_baba.data import default_board
@@ -37,40 +35,67 @@ def part(game):
     return game.part(PART)
 
 
-def stage(game, *, at: str, hand=(1,), bandits=None, piasters=None, tops=None):
-    """Put Ali Baba on field ``at``; give the player to act the movement cards ``hand``; give
-    players bandits (``{player: cards}``, taken out of the piles) and piasters; put ``tops`` on
-    top of their piles (the last one open)."""
-    t = part(game)
-    t.field = field(at)
-    t.hands[game.state.active] = sorted(hand)
-    for p, cards in (bandits or {}).items():
-        for c in cards:
-            for pile in t.piles:
-                if c in pile:
-                    pile.remove(c)
-            t.bandits[p].append(c)
-        t.bandits[p].sort()
+def card(c: int) -> str:
+    return f"k{c + 1}"
+
+
+def situation(
+    players: int = 2,
+    *,
+    at: str,
+    hand=(1,),
+    hands=None,
+    bandits=None,
+    piasters=None,
+    tops=(),
+    rolls=(),
+    phase: str = "move",
+    stack=None,
+    seed: int = 1,
+    options=None,
+    **more,
+):
+    """A game started from a position (issue 21, ``new_game(position=...)``) in turn 1 of p1, at
+    the start of ``phase``: Ali Baba on field ``at``; p1 holds the movement cards ``hand`` (the
+    others the rest, a deal's share each; what is left was played), or ``hands`` gives every hand
+    (the other cards were played); ``bandits``: ``{player: cards}``; ``piasters``: ``{player:
+    money}``; ``tops``: cards put on top of their piles one after the other (the last one of a
+    gang open); ``rolls``: the next die rolls; ``stack``: pending decisions (then ``phase`` is
+    theirs). ``more``: other keys of the ``ali_baba`` table (``black``, ``white``, ``round``,
+    ``arrested``...). The seed shuffles what is not given."""
+    rules = beanframe.compose(["ali_baba"], players, options)
+    movement = sorted(rules.config.params["ali_baba"].board.movement)
+    if hands is None:
+        rest = list(movement)
+        for v in hand:
+            rest.remove(v)
+        share = len(movement) // players
+        hands = [sorted(hand)] + [rest[k * share:(k + 1) * share] for k in range(players - 1)]
+    played = list(movement)
+    for v in (v for h in hands for v in h):
+        played.remove(v)
+    money = [rules.config.params["ali_baba"].board.piasters] * players
     for p, m in (piasters or {}).items():
-        t.piasters[p] = m
-    for c in tops or ():
-        for pile in t.piles:
-            if c in pile:
-                pile.remove(c)
-                pile.append(c)
-    game._legal = game._legal_more = None  # the position changed behind the game's back
-    return t
-
-
-def roll_next(game, *pips: int) -> None:
-    """Make the next ``len(pips)`` calls of ``game.random().randint(1, 6)`` give ``pips``."""
-    s = game.state
-    if len(pips) != 1:
-        raise ValueError("one roll at a time")
-    chance = s.chance
-    while random.Random(f"beanframe/{s.seed}/{chance + 1}").randint(1, 6) != pips[0]:
-        chance += 1
-    s.chance = chance
+        money[p] = m
+    pile_tops: list[list[str]] = [[] for _ in range(4)]
+    for c in tops:
+        pile_tops[c // 16].insert(0, card(c))  # the later one lies on top
+    table = {
+        "field": at,
+        "hands": [list(h) for h in hands],
+        "played": played,
+        "piasters": money,
+        "bandits": [[card(c) for c in (bandits or {}).get(p, ())] for p in range(players)],
+        "pile_tops": pile_tops,
+        "rolls": list(rolls),
+        **more,
+    }
+    if "piles" in more:  # whole piles given: no tops
+        del table["pile_tops"]
+    position = {"turn": 1, "active": "p1", "phase": phase, "ali_baba": table}
+    if stack is not None:
+        position["stack"] = stack
+    return rules.new_game(seed=seed, position=position)
 
 
 def codes(game, player=None):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import beanframe
 from beanframe.agents import make_bot, play_game
 
-from .helpers import BOARD, before, field, new, roll_next, stage
+from .helpers import BOARD, before, card, field, part, situation
 
 
 def greedy(game, seed=0):
@@ -19,25 +19,22 @@ def choose(game, player=None):
 
 
 def test_buys_cheap_loot():
-    game = new(2)
-    stage(game, at=BOARD.field_ids[before("3-00")], hand=(1,), tops=(60,))  # a palace robber for 80
+    game = situation(at=BOARD.field_ids[before("3-00")], hand=(1,), tops=(60,))  # a palace robber for 80
     game.apply("move c1")
     assert choose(game).code == "take k61"
 
 
 def test_keeps_a_reserve_for_bail():
-    game = new(2)
-    stage(game, at=BOARD.field_ids[before("3-00")], hand=(1,), piasters={0: 300})
+    game = situation(at=BOARD.field_ids[before("3-00")], hand=(1,), piasters={0: 300})
     game.apply("move c1")
     assert choose(game).code == "done"
 
 
 def test_sheds_a_threatened_card_when_it_cannot_pay_bail():
-    game = new(2)
     deceivers = next(f for f in range(len(BOARD.field_ids)) if BOARD.gang_of[f] == 2)
-    t = stage(game, at=BOARD.field_ids[before(BOARD.field_ids[deceivers])], hand=(1,),
-              bandits={1: [32, 46, 60, 61, 62, 63]}, piasters={1: 150})
-    roll_next(game, 4)
+    game = situation(at=BOARD.field_ids[before(BOARD.field_ids[deceivers])], hand=(1,),
+                     bandits={1: [32, 46, 60, 61, 62, 63]}, piasters={1: 150}, rolls=[4])
+    t = part(game)
     game.apply("move c1")
     game.apply("done", player=1)  # no shedding at 20
     assert t.black == 4
@@ -46,18 +43,21 @@ def test_sheds_a_threatened_card_when_it_cannot_pay_bail():
 
 
 def test_bails_when_it_pays():
-    game = beanframe.compose(["ali_baba"], 2, {"ali_baba": {"surrender": True}}).new_game(seed=1)
-    t = stage(game, at=BOARD.field_ids[before("1-02")], hand=(1,), bandits={1: [14]})
-    t.black, t.white = 4, 3
+    surrender = {"ali_baba": {"surrender": True}}
+    game = situation(at=BOARD.field_ids[before("1-02")], hand=(1,), bandits={1: [14]}, black=4, white=3, options=surrender)
     game.apply("move c1")
     assert [a.code for a in game.legal_actions()] == ["bail k15", "surrender k15"]
-    t.round = 2  # a 60-piaster swindler in the last round is not worth 200 bail
-    assert choose(game).code == "surrender k15"
-    t.round = 1
-    t.bandits[1] = [14, 60]  # a palace robber is
-    t.arrested[1] = [60]
-    game._legal = game._legal_more = None
-    assert choose(game).code == "bail k61"
+
+    def arrested(card_id, round_, cards):
+        # the bail decision of p2 after the arrest on 1-02 (black 4, white 3: number 21)
+        return situation(
+            at="1-02", hand=(1,), bandits={1: cards}, black=4, white=3, round=round_, hunted=["swindlers"],
+            arrested=[[], [card(card_id)]], phase="field", options=surrender,
+            stack=[{"kind": "arrest", "player": "p1", "args": [1, 3]}, {"kind": "bail", "player": "p2"}],
+        )
+
+    assert choose(arrested(14, 2, [14])).code == "surrender k15"  # a 60-piaster swindler in the last round is not worth 200 bail
+    assert choose(arrested(60, 1, [14, 60])).code == "bail k61"  # a palace robber is
     assert field("1-02") >= 0
 
 

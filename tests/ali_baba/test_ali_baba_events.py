@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from beanframe_plugins.ali_baba.data import EVENTS
 
-from .helpers import BOARD, before, codes, events, field, new, roll_next, stage
+from .helpers import BOARD, before, codes, events, field, part, situation
 
 
 def at_event(name, players=3, **kw):
     f = BOARD.event_of.index(EVENTS.index(name))
-    game = new(players)
-    t = stage(game, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,), **kw)
-    return game, t
+    game = situation(players, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,), **kw)
+    return game, part(game)
 
 
 def test_the_mover_picks_whom_the_event_hits():
@@ -23,10 +22,9 @@ def test_the_mover_picks_whom_the_event_hits():
 
 
 def test_die_times_50():
-    game, t = at_event("die_x50")
+    game, t = at_event("die_x50", rolls=[5])
     game.apply("move c1")  # from a fork: the mover chooses the way to the event
     game.apply(f"go f{BOARD.event_of.index(EVENTS.index('die_x50')) + 1}")
-    roll_next(game, 5)
     game.apply("target p1")
     assert t.piasters[0] == 2500 + 250
 
@@ -39,9 +37,8 @@ def test_black_die_placed_counts_for_the_next_gang_field_with_one_chance_at_100(
     game.apply("place d4")
     assert t.black == 4
     # next: a deceivers field; no shedding at 20, only the last chance at 100
-    game2 = new(2)
-    t2 = stage(game2, at="1-08", hand=(1,), bandits={1: [46]})
-    t2.black = 4
+    game2 = situation(at="1-08", hand=(1,), bandits={1: [46]}, black=4)
+    t2 = part(game2)
     game2.apply("move c1")
     assert set(codes(game2, 1)) == {"shed k47", "done"}
     game2.apply("shed k47", player=1)
@@ -54,10 +51,8 @@ def test_white_die_placed_leaves_no_chance_to_shed():
     game.apply("target p1")
     game.apply("place d3")
     assert t.white == 3
-    game2 = new(2)
-    t2 = stage(game2, at="1-08", hand=(1,), bandits={1: [46]})
-    t2.white = 3
-    roll_next(game2, 4)
+    game2 = situation(at="1-08", hand=(1,), bandits={1: [46]}, white=3, rolls=[4])
+    t2 = part(game2)
     game2.apply("move c1")
     # black rolled 4, white placed 3: 21 strikes card 46 at once; bail paid
     assert events(game2, "arrested")[-1][1:] == (1, (46,), 21) and t2.piasters[1] == 2300
@@ -118,9 +113,8 @@ def test_payout_per_card_at_the_districts_price():
 
 def test_cards_times_die_times_10_example_320():
     # RULES E: 8 cards and a 4 give 8 * 4 * 10 = 320
-    game, t = at_event("cards_x_die_x10", bandits={1: list(range(8))})
+    game, t = at_event("cards_x_die_x10", bandits={1: list(range(8))}, rolls=[4])
     game.apply("move c1")
-    roll_next(game, 4)
     game.apply("target p2")
     assert t.piasters[1] == 2500 + 320
 

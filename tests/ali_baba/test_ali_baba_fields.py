@@ -5,7 +5,7 @@ from __future__ import annotations
 from beanframe_plugins.ali_baba.data import DISTRICT_FIELDS, LAP
 from beanframe_plugins.ali_baba.rules import fate_number, loot
 
-from .helpers import BOARD, SMUGGLERS, before, codes, events, field, new, part, roll_next, stage
+from .helpers import BOARD, SMUGGLERS, before, codes, events, field, new, part, situation
 
 
 def test_board_numbers_match_the_rulebook_text():
@@ -23,8 +23,8 @@ def test_board_numbers_match_the_rulebook_text():
 
 def test_empty_field_buys_up_to_three_open_bandits_example_160():
     # RULES E "Leeg veld": Ali Baba in district 3, 2 deceivers and 1 robber cost 2*40 + 1*80 = 160
-    game = new(2)
-    t = stage(game, at=BOARD.field_ids[before("3-00")], hand=(1,), tops=(48, 32, 33))
+    game = situation(at=BOARD.field_ids[before("3-00")], hand=(1,), tops=(48, 32, 33))
+    t = part(game)
     game.apply("move c1")
     assert t.field == field("3-00")
     game.apply("take k34")  # the open deceiver; the next one is turned up
@@ -38,13 +38,8 @@ def test_empty_field_buys_up_to_three_open_bandits_example_160():
 
 def test_sell_at_the_current_districts_price_goes_under_the_pile():
     # RULES E "Afstoting": the district's price, not the printed loot; the card goes under its pile
-    game = new(2)
-    t = stage(game, at="3-05", hand=(1,), bandits={0: [40]})
-    game.state.stack.clear()
-    from beanframe_plugins.ali_baba.turn import phase_sell
-
-    phase_sell(game)
-    game._legal = game._legal_more = None
+    game = situation(at="3-05", hand=(1,), bandits={0: [40]}, phase="sell")
+    t = part(game)
     assert "sell k41" in codes(game)
     game.apply("sell k41")
     assert t.piasters[0] == 2500 + 40 and t.piles[2][0] == 40 and t.known_bottom[2] == 1
@@ -53,11 +48,10 @@ def test_sell_at_the_current_districts_price_goes_under_the_pile():
 def test_gang_field_full_arrest_sequence_with_bail():
     # RULES E "Velden met kleurige symbolen": shed (20) / sell, black die, last chance (100),
     # white die, arrests on the grid (black 4, white 3: 21), 200 bail per arrested bandit
-    game = new(3)
     deceiver_field = next(f for f in range(len(BOARD.field_ids)) if BOARD.gang_of[f] == 2)
-    t = stage(game, at=BOARD.field_ids[before(BOARD.field_ids[deceiver_field])], hand=(1,),
-              bandits={1: [46, 40], 2: [41]})
-    roll_next(game, 4)  # the black die
+    game = situation(3, at=BOARD.field_ids[before(BOARD.field_ids[deceiver_field])], hand=(1,),
+                     bandits={1: [46, 40], 2: [41]}, rolls=[4, 3])  # the black die, then the white
+    t = part(game)
     game.apply("move c1")
     assert t.hunted == 1 << 2
     assert game.deciders == (1, 2)  # the owners of hunted cards shed, in any order
@@ -70,7 +64,6 @@ def test_gang_field_full_arrest_sequence_with_bail():
     assert set(codes(game, 1)) == {"shed k41", "shed k47", "done"}
     game.apply("shed k41", player=1)
     assert t.piasters[1] == 2500 - 100
-    roll_next(game, 3)  # the white die
     game.apply("done", player=1)
     assert events(game, "fate")[-1][1:] == (4, 3, 21)
     assert events(game, "arrested")[-1][1:] == (1, (46,), 21)
@@ -80,9 +73,9 @@ def test_gang_field_full_arrest_sequence_with_bail():
 
 def test_sale_between_players_at_a_negotiated_price():
     # RULES E: loot may be sold to another player, price free; exchanging cards is forbidden there
-    game = new(2)
     gang_field = next(f for f in range(len(BOARD.field_ids)) if BOARD.gang_of[f] == 3)
-    t = stage(game, at=BOARD.field_ids[before(BOARD.field_ids[gang_field])], hand=(1,), bandits={0: [60]})
+    game = situation(at=BOARD.field_ids[before(BOARD.field_ids[gang_field])], hand=(1,), bandits={0: [60]})
+    t = part(game)
     game.apply("move c1")
     assert not any(c.startswith("swap") for c in codes(game))
     game.apply("offer k61 p2 m5")  # 80 piasters
@@ -93,9 +86,9 @@ def test_sale_between_players_at_a_negotiated_price():
 
 def test_bankruptcy_sells_everything_and_forgives_the_rest():
     # RULES E "Failliessement"
-    game = new(2)
-    t = stage(game, at=BOARD.field_ids[before("1-02")], hand=(1,), bandits={1: [14, 50]}, piasters={1: 50})
-    t.black, t.white = 4, 3  # both placed by events: no chance to shed at all
+    game = situation(at=BOARD.field_ids[before("1-02")], hand=(1,), bandits={1: [14, 50]}, piasters={1: 50},
+                     black=4, white=3)  # both placed by events: no chance to shed at all
+    t = part(game)
     game.apply("move c1")
     # 1-02 hunts the swindlers: card 14 shows 21; district 1 sells swindlers 30, robbers 120
     (bankrupt,) = events(game, "bankrupt")
@@ -104,8 +97,8 @@ def test_bankruptcy_sells_everything_and_forgives_the_rest():
 
 
 def test_question_mark_lets_the_mover_choose_the_gang():
-    game = new(2)
-    t = stage(game, at=BOARD.field_ids[before("1-11")], hand=(1,), bandits={1: [0]})
+    game = situation(at=BOARD.field_ids[before("1-11")], hand=(1,), bandits={1: [0]})
+    t = part(game)
     game.apply("move c1")
     assert codes(game) == ["gang g1", "gang g2", "gang g3", "gang g4"]
     game.apply("gang g1")
@@ -116,25 +109,24 @@ def test_die_field_rolls_the_gang():
     # 1-2 swindlers, 3-4 thieves, 5 deceivers, 6 robbers
     die_field = BOARD.kind.index(4)
     for pips, gang in ((2, 0), (4, 1), (5, 2), (6, 3)):
-        game = new(2)
-        t = stage(game, at=BOARD.field_ids[before(BOARD.field_ids[die_field])], hand=(1,),
-                  bandits={1: [gang * 16]})
-        roll_next(game, pips)
+        game = situation(at=BOARD.field_ids[before(BOARD.field_ids[die_field])], hand=(1,),
+                         bandits={1: [gang * 16]}, rolls=[pips])
+        t = part(game)
         game.apply("move c1")
         assert events(game, "gang_die")[-1][2:] == (pips, gang) and t.hunted == 1 << gang
 
 
 def test_four_plain_symbols_hunt_every_gang():
     all_field = BOARD.kind.index(5)
-    game = new(2)
-    t = stage(game, at=BOARD.field_ids[before(BOARD.field_ids[all_field])], hand=(1,), bandits={1: [0, 63]})
+    game = situation(at=BOARD.field_ids[before(BOARD.field_ids[all_field])], hand=(1,), bandits={1: [0, 63]})
+    t = part(game)
     game.apply("move c1")
     assert t.hunted == 0b1111 and set(codes(game, 1)) >= {"shed k1", "shed k64"}
 
 
 def test_fork_lets_the_mover_choose_the_way():
-    game = new(2)
-    t = stage(game, at="1-04", hand=(2,))
+    game = situation(at="1-04", hand=(2,))
+    t = part(game)
     game.apply("move c2")
     assert set(codes(game)) == {
         f"go f{field('1-06') + 1}", f"go f{field('1-06b') + 1}"}
@@ -146,11 +138,8 @@ def test_round_end_pays_loot_double_for_a_complete_group_and_100():
     # RULES E "Einde van een ronde": 4 smugglers pay 640 instead of 4*80 = 320; 100 for everyone;
     # the poorest starts the next round
     assert loot(BOARD, SMUGGLERS) == 640 and loot(BOARD, SMUGGLERS[:3]) == 240
-    game = new(3)
-    t = stage(game, at="4-12", hand=(1,), bandits={0: list(SMUGGLERS)}, piasters={0: 1000, 1: 900, 2: 3000})
-    for h in t.hands:
-        h.clear()
-    t.hands[0] = [1]
+    game = situation(3, at="4-12", hands=[[1], [], []], bandits={0: list(SMUGGLERS)}, piasters={0: 1000, 1: 900, 2: 3000})
+    t = part(game)
     game.apply("move c1")
     assert t.field == BOARD.start
     assert t.piasters == [1000 + 640 + 100, 900 + 100, 3000 + 100]
@@ -159,12 +148,8 @@ def test_round_end_pays_loot_double_for_a_complete_group_and_100():
 
 
 def test_game_ends_after_two_rounds_with_a_final_sale():
-    game = new(2)
-    t = stage(game, at="4-12", hand=(1,), bandits={0: [36]})
-    t.round = 2
-    for h in t.hands:
-        h.clear()
-    t.hands[0] = [1]
+    game = situation(at="4-12", hands=[[1], []], bandits={0: [36]}, round=2)
+    t = part(game)
     game.apply("move c1")
     assert game.is_over
     # round payout 80 + 100, then the deceiver sold at district 1's price 70

@@ -12,9 +12,8 @@ import pytest
 from beanframe.testing.observation import observation_problems
 from beanframe_plugins.ali_baba.actions import PRICES
 from beanframe_plugins.ali_baba.data import CARDS, EVENTS
-from beanframe_plugins.ali_baba.rules import to_pile
 
-from .helpers import BOARD, before, field, new, stage
+from .helpers import BOARD, before, field, new, part, situation
 
 SEGMENTS = (
     "ali_baba.field", "ali_baba.district", "ali_baba.lap", "ali_baba.moves", "ali_baba.moves_played",
@@ -48,8 +47,8 @@ def test_layout_has_every_segment_with_its_documented_size(players):
 
 def test_table_position_piasters_and_bandits_in_relative_seats():
     # RULES E: Ali Baba's field, everyone's piasters and bandits are open on the table
-    game = new(3)
-    t = stage(game, at="3-02", bandits={0: [36, 37], 2: [50]}, piasters={1: 1234, 2: 99})
+    game = situation(3, at="3-02", bandits={0: [36, 37], 2: [50]}, piasters={1: 1234, 2: 99})
+    t = part(game)
     for p in range(3):
         s = seg(game, p)
         assert s["ali_baba.field"].tolist() == [1.0 if f == field("3-02") else 0.0 for f in range(len(BOARD.field_ids))]
@@ -63,10 +62,11 @@ def test_table_position_piasters_and_bandits_in_relative_seats():
 
 def test_open_cards_face_down_cards_and_cards_shed_under_a_pile():
     # a card back to the bank goes face up under its pile: everyone knows it is there
-    game = new(2)
-    t = stage(game, at="1-01", hand=(1,), bandits={0: [5]}, tops=(7,))
-    t.bandits[0].remove(5)
-    to_pile(t, 5)  # sold or shed: card 5 goes under the swindlers' pile
+    # sold or shed earlier: card 5 lies face up under the swindlers' pile (its known bottom card)
+    swindlers = ["k8", *(f"k{c + 1}" for c in range(16) if c not in (5, 7)), "k6"]  # the open card first
+    others = [[f"k{c + 1}" for c in range(g * 16, g * 16 + 16)] for g in (1, 2, 3)]
+    game = situation(at="1-01", hand=(1,), piles=[swindlers, *others], known_bottom=[1, 0, 0, 0])
+    t = part(game)
     rows = where(game, 1)
     n = 2
     assert rows[7, n] == 1  # the open card of the swindlers' pile
@@ -77,25 +77,20 @@ def test_open_cards_face_down_cards_and_cards_shed_under_a_pile():
 
 
 def test_own_movement_cards_in_full_others_only_as_counts():
-    game = new(3)
-    t = stage(game, at="1-01", hand=(1, 2, 2, 5))
-    t.hands[1] = [1, 1, 3]
-    t.hands[2] = [4]
-    t.played = [1, 3, 3]
+    # the cards no one holds were played this round (24 movement cards: RULES E "Spelmateriaal")
+    game = situation(3, at="1-01", hands=[[1, 2, 2, 5], [1, 1, 3], [4]])
+    t = part(game)
     s = seg(game, 0)
     assert s["ali_baba.moves"].tolist() == [1, 2, 0, 0, 1]
     assert s["ali_baba.moves_held"].tolist() == [4, 3, 1]
-    assert s["ali_baba.moves_played"].tolist() == [1, 0, 2, 0, 0]
-    assert s["ali_baba.lap"].tolist() == [1, 7, 8]
+    assert s["ali_baba.moves_played"].tolist() == [7, 4, 3, 1, 1] == [t.played.count(v) for v in range(1, 6)]
+    assert s["ali_baba.lap"].tolist() == [1, 52 - 19, 8]  # round, steps walked, cards in hands
     assert seg(game, 1)["ali_baba.moves"].tolist() == [2, 0, 1, 0, 0]
     assert not seg(game, None)["ali_baba.moves"].any()  # a spectator holds no cards
 
 
 def test_dice_hunted_gangs_and_arrested_cards():
-    game = new(2)
-    t = stage(game, at="1-01", bandits={1: [46]})
-    t.black, t.white, t.hunted = 4, 3, 0b0100
-    t.arrested[1] = [46]
+    game = situation(at="1-01", bandits={1: [46]}, black=4, white=3, hunted=["deceivers"], arrested=[[], ["k47"]])
     s = seg(game, 0)
     assert s["ali_baba.dice"].tolist() == [0, 0, 0, 1, 0, 0] + [0, 0, 1, 0, 0, 0]
     assert s["ali_baba.hunted"].tolist() == [0, 0, 1, 0]
@@ -104,8 +99,7 @@ def test_dice_hunted_gangs_and_arrested_cards():
 
 def test_an_open_offer_and_the_offers_made_are_public():
     f = BOARD.event_of.index(EVENTS.index("bazaar"))
-    game = new(3)
-    stage(game, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,), bandits={0: [1], 1: [20], 2: [40]})
+    game = situation(3, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,), bandits={0: [1], 1: [20], 2: [40]})
     game.apply("move c1")
     game.apply("offer k2 p3 m3", player=0)  # card 1 to player 3 for PRICES[2]
     n = 3
@@ -128,8 +122,7 @@ def test_an_open_offer_and_the_offers_made_are_public():
 
 def test_the_pending_decision_shows_its_public_arguments():
     f = BOARD.event_of.index(EVENTS.index("gain_200"))
-    game = new(3)
-    stage(game, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,))
+    game = situation(3, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,))
     game.apply("move c1")
     dec = seg(game, 0)["ali_baba.decision"]
     assert np.flatnonzero(dec).tolist() == [9 + EVENTS.index("gain_200")]

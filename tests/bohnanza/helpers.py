@@ -1,22 +1,19 @@
 """Scenario helpers for the Bohnanza tests.
 
-``situation(...)`` builds a mid-game position from a freshly started game *by moving cards*: every
-card goes into one pool, the cards a test names are taken out of it and put where the test wants
-them, the rest becomes the deck (so the 104 cards stay accounted for); then the game is positioned
-at the start of a phase of the active player's turn and the real engine runs from there.
+``situation(...)`` starts a game from a position (issue 21, ``new_game(position=...)``): the cards
+a test names are where it puts them, the seed deals the rest (the 104 cards stay accounted for:
+the position is checked on load), and the real engine runs from the start of a phase of the active
+player's turn.
 Cards are bean keys or names ("fire" or "Feuerbohne"); ``many("fire", 3)`` repeats one. The deck
 is given top card first.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Sequence
 
 import beanframe
 from beanframe.beans import PART as BEANS
-from beanframe.core.state import NOT_ENDING, TURNS
 from beanframe_plugins.bohnanza.checks import invariants
 from beanframe_plugins.bohnanza.rules import BASE_CARDS as CARDS
 from beanframe_plugins.bohnanza.trade.table import PART as TRADE
@@ -95,59 +92,21 @@ def situation(
     seed: int = 0,
     options=None,
 ):
-    """A game at the start of phase ``at`` ("plant", "trade", "plant_traded", "draw") of
-    ``active``'s turn ``turn``, advanced by the real engine to the next decision. ``fields``: per
-    player a list of fields (3 fields: the third was bought). ``deck``: top cards, top first;
-    ``deck_size``: the deck holds exactly this many cards (the rest goes to the discard)."""
-    game = new(players, seed=seed, options=options)
-    t = table(game)
-    pool = Counter()
-    for zone in t.zones().values():
-        pool.update(zone)
-    assert sum(pool.values()) == CARDS.total
-
-    def take(names) -> list[int]:
-        out = []
-        for name in names:
-            b = bean(name)
-            if pool[b] <= 0:
-                raise ValueError(f"scenario needs more {CARDS.names[b]} than the game has")
-            pool[b] -= 1
-            out.append(b)
-        return out
-
-    def take_any(n: int) -> list[int]:
-        out = []
-        for _ in range(n):
-            b = max(pool, key=lambda k: (pool[k], -k))
-            pool[b] -= 1
-            out.append(b)
-        return out
-
-    t.hands = [take(h) for h in (hands or [[] for _ in range(players)])]
-    t.fields, t.bought_field = [], [False] * players
-    for p, pf in enumerate(fields or [[[], []] for _ in range(players)]):
-        pf = list(pf) + [[]] * (2 - len(pf))
-        t.fields.append([take(f) for f in pf])
-        t.bought_field[p] = len(pf) > 2
-    top = take(deck)
-    t.coins = [take_any(n) for n in (coins or [0] * players)]
-    rest = [b for b in sorted(pool) for _ in range(pool[b])]
-    random.Random(f"scenario/{seed}").shuffle(rest)
+    """A game started from a position (``new_game(position=...)``) at the start of phase ``at``
+    ("plant", "trade", "plant_traded", "draw") of ``active``'s turn ``turn``; the engine runs from
+    there to the next decision. ``fields``: per player a list of fields (3 fields: the third was
+    bought). ``deck``: top cards, top first; the seed deals the rest beneath. ``deck_size``: the
+    deck holds exactly this many cards (the rest goes to the discard, dealt from the seed)."""
+    rules = beanframe.compose(VARIANT, players, options)
+    fs = [[list(f) for f in pf] + [[]] * (2 - len(pf)) for pf in fields or [[]] * players]
+    hands = [list(h) for h in hands or [[]] * players]
+    coins = list(coins or [0] * players)
+    beans = {"hands": hands, "fields": fs, "coins": coins, "deck_top": list(deck), "run_outs": run_outs}
     if deck_size is not None:
-        keep = deck_size - len(top)
-        t.discard, rest = rest[: len(rest) - keep], rest[len(rest) - keep :]
-    else:
-        t.discard = []
-    t.deck = rest + list(reversed(top))
-    t.set_aside = []
-    t.run_outs = run_outs
-    s = game.state
-    s.stage, s.turn, s.active, s.ending = TURNS, turn, active, NOT_ENDING
-    s.stack.clear()
-    names = [p.name for p in game.ruleset.pipeline.turn]
-    s.phase = names.index(at) - 1
-    game._legal = None
-    game._legal_more = None
-    game._advance()
+        named = sum(map(len, hands)) + sum(len(f) for pf in fs for f in pf) + sum(coins)
+        extra = rules.config.params["beans"].cards.total - named - deck_size
+        assert deck_size >= len(deck) and extra >= 0, "deck_size does not fit the scenario's cards"
+        beans["discard"] = extra
+    game = rules.new_game(seed=seed, position={"turn": turn, "active": f"p{active + 1}", "phase": at, "beans": beans})
+    CREATED.append(game)
     return game

@@ -60,7 +60,7 @@ def test_the_greedy_evaluation_counts_coins_and_grown_fields():
     worth = [bot.field_worth("Blaue Bohne", n) for n in range(1, 12)]
     assert worth == sorted(worth) and worth[0] > 0
     assert worth[3] >= 1 and worth[-1] == 4  # 4 blue sell for 1 (RULES C deck); 10 or more for 4
-    game = situation(at="trade", hands=[["soy"], [], []], deck=["fire", "green"])
+    game = situation(at="trade", hands=[["soy"], [], [], []], deck=["fire", "green"])
     before = bot.evaluate(game.view(0))
     grown = game.clone()  # a field of 4 blue beans made up outside the rules
     blue = ruleset.config.params["beans"].cards.names.index("Blaue Bohne")

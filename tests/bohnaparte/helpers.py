@@ -1,19 +1,17 @@
-"""Scenario helpers for the Bohnaparte tests: ``situation(...)`` builds a position from a fresh
-game by moving cards (all 104 stay accounted for), sets the board, and lets the real engine run
-from the start of a phase of the active player's turn. Cards are bean keys ("fire", "Brechbohne"...);
+"""Scenario helpers for the Bohnaparte tests: ``situation(...)`` starts a game from a position
+(issue 21, ``new_game(position=...)``: the cards and the board a test names, the rest dealt from
+the seed, all 104 cards accounted for) and lets the real engine run from the start of a phase of
+the active player's turn. Cards are bean keys ("fire", "Brechbohne"...);
 ``deck`` is given top card first."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Sequence
 
 import beanframe
 from beanframe.beans import PART as BEANS
-from beanframe.core.state import NOT_ENDING, TURNS
 from beanframe_plugins.bohnanza.rules import BASE_CARDS as CARDS
-from beanframe_plugins.bohnaparte.board import NEUTRAL, PART
+from beanframe_plugins.bohnaparte.board import PART
 
 VARIANTS = ["bohnanza", "bohnaparte"]
 STRENGTH = {b.key: b.count for b in CARDS.beans}
@@ -51,76 +49,47 @@ def situation(
     owners: dict[int, int] | None = None,
     hands: Sequence[Sequence[str]] | None = None,
     coins: Sequence[int] | None = None,
-    depots: dict[int, Sequence[str]] | None = None,
+    depots: dict[int, Sequence[str] | int] | None = None,
+    merchants: dict[int, Sequence[str] | int] | None = None,
     deck: Sequence[str] = (),
     deck_size: int | None = None,
     run_outs: int = 0,
     fortresses: Sequence[int] = (),
+    camps: Sequence[int] | None = None,
+    empty_quarries: Sequence[int] = (),
+    tired: Sequence[int] = (),
+    ending: str = "no",
     seed: int = 0,
     options=None,
-    prepare=None,
 ):
-    """A game at the start of phase ``at`` of ``active``'s turn. ``owners``: landscape -> player
-    (every other landscape neutral). ``prepare(game)`` edits the position before the engine runs."""
-    game = new(players, seed=seed, options=options)
-    t = table(game)
-    b = board(game)
-    pool = Counter()
-    for part in game.state.parts.values():
-        if hasattr(part, "zones"):
-            for zone in part.zones().values():
-                pool.update(zone)
-                zone.clear()
-    assert sum(pool.values()) == CARDS.total
+    """A game started from a position (``new_game(position=...)``) at the start of phase ``at`` of
+    ``active``'s turn 5; the engine runs from there. ``owners``: landscape (0-based) -> player
+    (every other landscape neutral); ``depots``/``merchants``: player -> cards (or how many, dealt
+    from the seed); ``camps``: per player a landscape (-1: none); ``tired``: horse teams whose
+    troop is tired. ``deck``: top cards, top first; ``deck_size``: the deck holds exactly this
+    many cards (the rest goes to the discard). Cards not named are dealt from ``seed``."""
+    rules = beanframe.compose(VARIANTS, players, options)
 
-    def take(names) -> list[int]:
-        out = []
-        for name in names:
-            c = bean(name)
-            assert pool[c] > 0, f"scenario needs more {CARDS.names[c]}"
-            pool[c] -= 1
-            out.append(c)
-        return out
+    def land(i: int) -> str:
+        return "" if i < 0 else f"l{i + 1}"
 
-    def take_any(n: int) -> list[int]:
-        out = []
-        for _ in range(n):
-            c = max(pool, key=lambda k: (pool[k], -k))
-            pool[c] -= 1
-            out.append(c)
-        return out
-
-    hands = hands or [[] for _ in range(players)]
-    for p in range(players):
-        t.hands[p][:] = take(hands[p])
-        t.fields[p] = [[], []]
-    for p, cards in (depots or {}).items():
-        b.has_depot[p] = True
-        b.depots[p][:] = take(cards)
-    top = take(deck)
-    for p, n in enumerate(coins or [0] * players):
-        t.coins[p][:] = take_any(n)
-    rest = [c for c in sorted(pool) for _ in range(pool[c])]
-    random.Random(f"scenario/{seed}").shuffle(rest)
+    hands = [list(h) for h in hands or [[]] * players]
+    coins = list(coins or [0] * players)
+    piles = {key: {f"p{p + 1}": cards for p, cards in (given or {}).items()} for key, given in (("depots", depots), ("merchants", merchants))}
+    board = {
+        "owners": {land(i): f"p{p + 1}" for i, p in (owners or {}).items()},
+        "fortresses": [land(i) for i in fortresses],
+        "empty_quarries": [land(i) for i in empty_quarries],
+        "tired": [land(i) for i in tired],
+        **piles,
+    }
+    if camps is not None:
+        board["camps"] = [land(i) for i in camps]
+    beans = {"hands": hands, "coins": coins, "deck_top": list(deck), "run_outs": run_outs}
     if deck_size is not None:
-        keep = deck_size - len(top)
-        t.discard[:], rest = rest[: len(rest) - keep], rest[len(rest) - keep :]
-    t.deck[:] = rest + list(reversed(top))
-    t.run_outs = run_outs
-    b.owners[:] = [NEUTRAL] * len(b.owners)
-    b.markers[:] = [12] * players
-    for i, p in (owners or {}).items():
-        b.owners[i] = p
-        b.markers[p] -= 1
-    b.fortresses[:] = list(fortresses)
-    s = game.state
-    s.stage, s.turn, s.active, s.ending = TURNS, 5, active, NOT_ENDING
-    s.stack.clear()
-    names = [p.name for p in game.ruleset.pipeline.turn]
-    s.phase = names.index(at) - 1
-    if prepare is not None:
-        prepare(game)
-    game._legal = None
-    game._legal_more = None
-    game._advance()
-    return game
+        named = sum(map(len, hands)) + sum(coins) + sum(c if isinstance(c, int) else len(c) for p in piles.values() for c in p.values())
+        extra = rules.config.params["beans"].cards.total - named - deck_size
+        assert deck_size >= len(deck) and extra >= 0, "deck_size does not fit the scenario's cards"
+        beans["discard"] = extra
+    position = {"turn": 5, "active": f"p{active + 1}", "phase": at, "ending": ending, "beans": beans, "board": board}
+    return rules.new_game(seed=seed, position=position)

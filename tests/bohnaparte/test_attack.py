@@ -147,9 +147,7 @@ def test_fifth_deck_only_for_the_attack_in_progress():
 
 def test_no_attack_after_the_last_run_out():
     # F.26: outside an attack, the turn is finished, but no attack starts after the last run-out.
-    g = situation(owners={**OTHERS, CAMP: 0}, coins=[3, 0, 0, 0], run_outs=4)
-    g.end_game()
-    g._legal = None
+    g = situation(owners={**OTHERS, CAMP: 0}, coins=[3, 0, 0, 0], run_outs=4, ending="after_turn")
     assert not [c for c in codes(g) if c.startswith("attack")]
 
 

@@ -15,7 +15,7 @@ from beanframe.testing.observation import observation_problems
 from beanframe_plugins.bohnaparte.landscapes import LANDSCAPES
 from beanframe_plugins.bohnaparte.observation import KINDS, merchant_places
 
-from .helpers import VARIANTS, bean, board, situation, table
+from .helpers import VARIANTS, bean, board, situation
 
 CAMP, FARM, VILLAGE = 1, 6, 7
 OTHERS = {24: 2, 27: 3}
@@ -58,11 +58,8 @@ def test_layout_sizes(players, options):
 
 def test_the_board_owners_camps_fortresses_and_markers():
     # RULES D "Board": markers, camps and fortresses are on the table for everyone
-    def prepare(game):
-        board(game).camps[:] = [CAMP, 16, -1, -1]
-        board(game).empty_quarries.append(3)
-
-    g = situation(owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1}, fortresses=[FARM], coins=[1, 0, 0, 0], prepare=prepare)
+    g = situation(owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1}, fortresses=[FARM], coins=[1, 0, 0, 0], camps=[CAMP, 16, -1, -1],
+                  empty_quarries=[3])  # fmt: skip
     b = board(g)
     land = len(b.kinds)
     for p in range(4):
@@ -132,13 +129,8 @@ def test_a_card_from_the_deck_top_is_unseen_even_by_its_player():
 def test_riders_round_one_tired_troops_and_merchants():
     # RULES D "Rider variant": the riding troop, round 1, tired troops and merchants are public;
     # the merchant's cards are its owner's
-    def merchant(game):
-        b = board(game)
-        b.has_merchant[1] = True
-        b.merchants[1].extend([table(game).deck.pop(0), table(game).deck.pop(0)])
-
     g = situation(options=RIDERS, owners={20: 2, 22: 3, CAMP: 0, HORSES: 0, RIDER_FARM: 1, 9: 1},
-                  hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0], deck=["fire"], prepare=merchant)  # fmt: skip
+                  hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0], deck=["fire"], merchants={1: 2})  # fmt: skip
     b = board(g)
     land = len(b.kinds)
     g.apply("ride l6")

@@ -13,7 +13,7 @@ import beanframe
 from beanframe_cli import render
 from beanframe_cli.app import app
 
-from .helpers import VARIANTS, board, situation
+from .helpers import VARIANTS, situation
 
 RIDERS = {"bohnaparte": {"riders": True}}
 FIVE = [(1, "plant"), (2, "trade"), (3, "plant_traded"), (4, "attack"), (5, "draw")]
@@ -44,12 +44,7 @@ def test_bohnanza_alone_keeps_its_four_phases():
 
 def test_the_draw_is_shown_as_phase_5_during_play():
     # the merchant's choice happens in the draw phase (rulebook: "in de laatste fase")
-    def merchant(game):
-        b = board(game)
-        b.has_merchant[0] = True
-        b.merchants[0].extend([game.part("beans").deck.pop(0), game.part("beans").deck.pop(0)])
-
-    g = situation(at="draw", options=RIDERS, owners={20: 2, 22: 3, 1: 0, 2: 0}, deck=["fire", "Saubohne", "Gartenbohne"], prepare=merchant)
+    g = situation(at="draw", options=RIDERS, owners={20: 2, 22: 3, 1: 0, 2: 0}, deck=["fire", "Saubohne", "Gartenbohne"], merchants={0: 2})
     assert g.frame.kind == "merchant_pick" and g.phase.name == "draw"
     assert render.phase_label(g).startswith("phase 5: draw 3 new bean cards, one more per village")
     a = situation(owners={24: 2, 27: 3, 1: 0}, coins=[1, 0, 0, 0])

@@ -34,18 +34,14 @@ def test_beaten_riders_tire_and_round_two_is_a_normal_fight():
 
 
 def test_tired_troop_cannot_ride_and_is_refreshed_before_phase_one():
-    g = riders(owners={CAMP: 0, HORSES: 0}, coins=[2, 0, 0, 0])
-    board(g).tired.append(HORSES)
-    g._legal = None
+    g = riders(owners={CAMP: 0, HORSES: 0}, coins=[2, 0, 0, 0], tired=[HORSES])
     assert not [c for c in codes(g) if c.startswith("ride")]
     g2 = riders(at="refresh_riders", owners={CAMP: 0, HORSES: 0}, hands=[["fire"], [], [], []])
     assert board(g2).tired == []
 
 
 def test_conquered_horse_team_keeps_its_troop_state():
-    g = riders(owners={CAMP: 0, HORSES: 1, 9: 1}, hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
-    board(g).tired.append(HORSES)
-    g._legal = None
+    g = riders(owners={CAMP: 0, HORSES: 1, 9: 1}, hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0], tired=[HORSES])
     g.apply("attack l7")
     g.apply("fight-hand h1")
     g.apply("fight-hand h1")
@@ -85,12 +81,7 @@ def test_merchant_bought_with_a_forest_and_drawn_cards_chosen():
 
 
 def test_merchant_pick_in_phase_five():
-    def merchant(game):
-        b = board(game)
-        b.has_merchant[0] = True
-        b.merchants[0].extend([table(game).deck.pop(0), table(game).deck.pop(0)])  # two from the deck bottom
-
-    g = riders(at="draw", owners={CAMP: 0, FOREST: 0}, hands=[[], ["fire"], [], []], deck=["fire", "Saubohne", "Gartenbohne"], prepare=merchant)
+    g = riders(at="draw", owners={CAMP: 0, FOREST: 0}, hands=[[], ["fire"], [], []], deck=["fire", "Saubohne", "Gartenbohne"], merchants={0: 2})
     b = board(g)
     # phase 5 puts 3 cards on the merchant: 5 to choose from
     assert g.frame.kind == "merchant_pick" and len(codes(g)) == 5

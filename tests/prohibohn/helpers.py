@@ -1,21 +1,19 @@
 """Scenario helpers for the Prohibohn tests (after tests/al_cabohne/helpers.py).
 
-``situation(...)`` builds a mid-game position by *moving cards* of a fresh game (so every card
-stays accounted for), gives the players buildings from the supply, and positions the game at the
-start of a phase of the active player's turn; the real engine runs from there. Cards are bean
+``situation(...)`` starts a game from a position (issue 21, ``new_game(position=...)``): the
+cards and buildings a test names are where it puts them, the seed deals the rest (every card stays
+accounted for: the position is checked on load), and the real engine runs from the start of a
+phase of the active player's turn. Cards are bean
 keys or names; the deck and the discard are given top card first; ``coins`` lists each player's
 coins by bean (``[["runner"] * 3, []]``).
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import beanframe
 from beanframe.beans import PART as BEANS
-from beanframe.core.state import NOT_ENDING, TURNS, Frame
 from beanframe_plugins.prohibohn.cards import card_id
 from beanframe_plugins.prohibohn.supply import PART
 
@@ -71,13 +69,6 @@ def total_cards(game) -> int:
     return sum(len(z) for z in t.zones().values()) + sum(len(f) for f in mafia(game).bosses) + len(mafia(game).treasury)
 
 
-def give_cards(game, player: int, keys: Sequence[str]) -> None:
-    """Move supply cards to a player (no payment: a scenario's starting position)."""
-    p = part(game)
-    for key in keys:
-        p.take(player, card_id(key))
-
-
 def buy_code(key: str) -> str:
     return f"buy c{card_id(key) + 1}"
 
@@ -102,64 +93,36 @@ def situation(
     seed: int = 0,
     pub: bool = False,
 ):
-    """A game at the start of phase ``at`` ("leftovers", "tax", "play", "flip", "plant", "draw")
-    of ``active``'s turn, advanced to the next decision. Cards not named lie in the deck beneath
-    ``deck`` in an order fixed by ``seed``; the discard holds exactly ``discard``. ``deck_size``:
-    the deck holds exactly this many cards; the others go to the mafia treasury."""
-    game = new(seed=seed, pub=pub)
-    t, maf = table(game), mafia(game)
-    pool: Counter = Counter()
-    for zone in t.zones().values():
-        pool.update(zone)
-    for f in maf.bosses:
-        pool.update(f)
-    pool.update(maf.treasury)
-    total = sum(pool.values())
-
-    def take(names):
-        out = []
-        for name in names:
-            b = bean(game, name)
-            assert pool[b] > 0, f"scenario needs more {name} than the game has"
-            pool[b] -= 1
-            out.append(b)
-        return out
-
-    n_fields = game.ruleset.config.params["beans"].fields
-    t.hands = [take(h) for h in hands]
-    fs = fields or [[[] for _ in range(n_fields)] for _ in range(2)]
-    t.fields = [[take(f) for f in list(pf) + [[]] * (n_fields - len(pf))] for pf in fs]
-    bs = list(bosses) + [[]] * (len(maf.bosses) - len(bosses))
-    maf.bosses = [take(f) for f in bs]
-    t.piles = [take(p) for p in piles]
-    t.leftovers = [take(p) for p in leftovers]
-    t.discard = list(reversed(take(discard)))
-    top = take(deck)
-    t.coins = [take(c) for c in coins]
-    maf.treasury = take(treasury)
-    t.set_aside = []
-    rest = [b for b in sorted(pool) for _ in range(pool[b])]
-    random.Random(f"scenario/{seed}").shuffle(rest)
+    """A game started from a position (``new_game(position=...)``) at the start of phase ``at``
+    ("leftovers", "tax", "play", "flip", "plant", "draw"; "play2": phase 3's optional 2nd card) of
+    ``active``'s turn; the engine runs from there to the next decision. Cards not named lie in the
+    deck beneath ``deck``, dealt from ``seed``; the discard holds exactly ``discard``.
+    ``deck_size``: the deck holds exactly this many cards; the others go to the mafia treasury."""
+    rules = beanframe.compose(VARIANTS, 2, {"prohibohn": {"pub": pub}})
+    n_fields = rules.config.params["beans"].fields
+    fs = [[list(f) for f in pf] + [[]] * (n_fields - len(pf)) for pf in fields or [[], []]]
+    bs = [list(f) for f in bosses] + [[]] * (len(rules.config.params["mafia"].bosses) - len(bosses))
+    beans = {
+        "hands": [list(h) for h in hands],
+        "fields": fs,
+        "coins": [list(c) for c in coins],
+        "discard": list(discard),
+        "deck_top": list(deck),
+        "set_aside": [],
+        "piles": [list(p) for p in piles],
+        "leftovers": [list(p) for p in leftovers],
+        "run_outs": run_outs,
+    }
+    mafia: dict = {"bosses": bs, "treasury": list(treasury)}
     if deck_size is not None:
-        keep = deck_size - len(top)
-        maf.treasury.extend(rest[keep:])
-        rest = rest[:keep]
-    t.deck = rest + list(reversed(top))
-    t.run_outs = run_outs
-    for p, keys in enumerate(owned):
-        give_cards(game, p, keys)
-
-    s = game.state
-    s.stage, s.turn, s.active, s.ending = TURNS, turn, active, NOT_ENDING
-    s.stack.clear()
-    names = [p.name for p in game.ruleset.pipeline.turn]
+        named = [*hands, *(f for pf in fs for f in pf), *bs, discard, *coins, treasury, *piles, *leftovers]
+        extra = rules.config.params["beans"].cards.total - sum(map(len, named)) - deck_size
+        assert deck_size >= len(deck) and extra >= 0, "deck_size does not fit the scenario's cards"
+        mafia["treasury"] = [*treasury, extra]  # dealt from the seed
+    position: dict = {"turn": turn, "active": f"p{active + 1}", "phase": at, "beans": beans, "mafia": mafia,
+                      "prohibohn": {"owned": [list(o) for o in owned]}}
     if at == "play2":
-        s.phase = names.index("play")
-        s.stack.append(Frame("play", active, (1,)))
-    else:
-        s.phase = names.index(at) - 1
-    game._legal = None
-    game._result = None
-    assert total_cards(game) == total
-    game._advance()
+        position.update(phase="play", stack=[{"kind": "play", "player": f"p{active + 1}", "args": [1]}])
+    game = rules.new_game(seed=seed, position=position)
+    CREATED.append(game)
     return game

@@ -1,0 +1,523 @@
+"""Positions: a game in progress, described in the game's own terms (issue 21).
+
+A position is a mapping of plain data (what a JSON or TOML file holds). The core's keys say where
+the game stands; each state part has a table of its own, named after the part, which its plugin
+reads and writes (``beanframe_register_positions``)::
+
+    format = "beanframe-position"      # optional; a position file says so
+    variants = ["al_cabohne"]          # optional: checked against the ruleset
+    players = 2                        # optional: checked likewise
+    seed = 7                           # optional: else new_game's seed, else a fresh one
+    chance = 12                        # optional: random streams drawn so far (default 0)
+    stage = "turns"                    # setup, turns, end or over (default turns)
+    turn = 5                           # default 1 (0 in set-up)
+    active = "p1"                      # whose turn (default p1)
+    next = "p2"                        # optional: a player chosen to move next (game.set_next_player)
+    phase = "play"                     # optional: a phase of the stage (default: its first)
+    ending = "no"                      # or "after_turn" (game.end_game() was asked)
+    stack = [{kind = "play", player = "p1", args = [0]}]   # optional: the pending decisions, bottom first
+
+    [beans]                            # one table per part: the plugin's own terms
+    hands = [["Feuerbohne"], ["blue", "soy"]]
+
+Without a ``stack`` the game starts by entering ``phase`` (asking its skip rule first, as the
+driver always does; at a turn's first phase the ``turn`` event comes first), and the engine runs
+from there to the next decision. With a ``stack`` the decisions are pending as written (``phase`` is
+then the phase they belong to), so ``game.position()`` of a game in the middle of a decision (a
+trade, an attack) starts a game that goes on exactly like it: same seed and chance counter, same
+parts, same decisions.
+
+A part whose plugin registers nothing is written and read in the save files' generic form.
+Every problem of a position is one line naming its place (``beans.hands[2][4]: unknown bean
+'Fierbohne' (beans: ...)``); a position with problems raises one :class:`PositionError` listing
+them all. A position holds everything, like a save file (every hand, the deck order, the seed):
+it is for the engine, bug reports and analysis, never to be shown to a player mid-game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import cattrs
+
+from beanframe.core.limits import MAX_DEPTH, MAX_INT_BITS, loads_json, loads_toml
+from beanframe.core.limits import problem as limits_problem
+from beanframe.core.params import close_names
+from beanframe.core.persist import _converter
+from beanframe.core.scoring import seat_name
+from beanframe.core.state import END, END_AFTER_TURN, NOT_ENDING, OVER, SETUP, STAGE_NAMES, TURNS, Frame
+from beanframe.core.strict import problems as cattrs_problems
+from beanframe.errors import PositionError
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game, Ruleset
+
+FORMAT = "beanframe-position"
+#: the values of ``ending``, by ``State.ending`` (an "end now" never rests: the driver ends at once)
+ENDINGS = ("no", "after_turn")
+#: the core's keys; no part may take one of these names
+CORE_KEYS = (
+    "format", "variants", "players", "options", "seed", "chance", "stage", "turn", "active", "next", "phase",
+    "ending", "stack",
+)  # fmt: skip
+NEUTRAL_SEAT = ""  # a seat value for "nobody" where a plugin allows it (neutral land)
+
+
+class Reading:
+    """One position being read: the problems found so far and what readers share.
+
+    ``problem(place, message)`` notes a problem (one line: ``place: message``); the checkers below
+    return the value when it is right, else note the problem and return None. ``notes`` is
+    scratch space for the readers and completers of this position (e.g. the bean family's card
+    ledger); it is dropped once the game starts.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.problems: list[str] = []
+        self.notes: dict[str, Any] = {}
+
+    def problem(self, place: str, message: str) -> None:
+        self.problems.append(f"{place}: {message}")
+
+    # -- plain values -------------------------------------------------------------------------
+    def table(self, place: str, value: Any, keys: Iterable[str] | None = None) -> dict[str, Any] | None:
+        """A table (a mapping with text keys); with ``keys`` every key must be one of them."""
+        if not isinstance(value, dict):
+            self.problem(place, f"expected a table, not {describe(value)}")
+            return None
+        if keys is not None:
+            known = list(keys)
+            for key in value:
+                if key not in known:
+                    self.problem(f"{place}.{key}" if place else key, f"unknown key{close_names(key, known)}")
+        return value
+
+    def listing(self, place: str, value: Any, length: int | None = None, what: str = "entries") -> list[Any] | None:
+        """A list (of exactly ``length`` entries when given)."""
+        if not isinstance(value, list):
+            self.problem(place, f"expected a list, not {describe(value)}")
+            return None
+        if length is not None and len(value) != length:
+            self.problem(place, f"expected {length} {what}, not {len(value)}")
+            return None
+        return value
+
+    def whole(self, place: str, value: Any, low: int | None = 0, high: int | None = None) -> int | None:
+        """A whole number within ``low..high`` (None: no bound)."""
+        if type(value) is not int:
+            self.problem(place, f"expected a whole number, not {describe(value)}")
+            return None
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = f"from {low} to {high}" if low is not None and high is not None else (
+                f"at least {low}" if low is not None else f"at most {high}")
+            self.problem(place, f"{value} is out of range (expected {bounds})")
+            return None
+        return value
+
+    def flag(self, place: str, value: Any) -> bool | None:
+        if type(value) is not bool:
+            self.problem(place, f"expected true or false, not {describe(value)}")
+            return None
+        return value
+
+    def text(self, place: str, value: Any, choices: Sequence[str] | None = None) -> str | None:
+        """A text (one of ``choices`` when given)."""
+        if type(value) is not str:
+            self.problem(place, f"expected text, not {describe(value)}")
+            return None
+        if choices is not None and value not in choices:
+            self.problem(place, f"unknown value {value!r}{close_names(value, choices)}")
+            return None
+        return value
+
+    def seat(self, place: str, value: Any, nobody: bool = False) -> int | None:
+        """A player's seat ("p1", "p2", ...) as a 0-based player; with ``nobody``, ``""`` is -1."""
+        n = self.game.players
+        if nobody and value == NEUTRAL_SEAT:
+            return -1
+        if type(value) is str and value.startswith("p") and value[1:].isdigit():
+            p = int(value[1:]) - 1
+            if 0 <= p < n:
+                return p
+        seats = ", ".join(seat_name(p) for p in range(n)) + (', or "" for nobody' if nobody else "")
+        self.problem(place, f"no seat {shown(value)} (seats: {seats})")
+        return None
+
+    def per_player(self, place: str, value: Any, what: str) -> list[Any] | None:
+        """A list with one entry per player."""
+        return self.listing(place, value, self.game.players, what)
+
+
+def seat(player: int) -> str:
+    """A 0-based player as its seat ("p1"); -1 (nobody) as ""."""
+    return NEUTRAL_SEAT if player < 0 else seat_name(player)
+
+
+def describe(value: Any) -> str:
+    """A value as a problem names it: a short prefix and its kind."""
+    return f"{shown(value)} ({_kind(value)})"
+
+
+def shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a whole number"}.get(
+        type(value), type(value).__name__)
+
+
+def at(place: str, *index: int | str) -> str:
+    """``place`` followed by list indexes and keys: ``at("beans.hands", 2, 4)`` is
+    ``beans.hands[2][4]``; a text key is added with a dot."""
+    for i in index:
+        place = f"{place}[{i}]" if isinstance(i, int) else f"{place}.{i}"
+    return place
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+# --------------------------------------------------------------------------------------------
+
+
+def write_position(game: Game) -> dict[str, Any]:
+    """The current position of ``game`` (see the module): plain data, JSON-able."""
+    rs = game.ruleset
+    s = game.state
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "variants": list(rs.order),
+        "players": s.players,
+        "options": {name: _converter.unstructure(opts) for name, opts in rs.options.items()},
+        "seed": s.seed,
+        "chance": s.chance,
+        "stage": STAGE_NAMES[s.stage],
+        "turn": s.turn,
+        "active": seat(s.active),
+    }
+    phase = game.phase
+    if phase is not None:
+        out["phase"] = phase.name
+    if s.next_active >= 0:
+        out["next"] = seat(s.next_active)
+    out["ending"] = ENDINGS[s.ending] if s.ending < len(ENDINGS) else ENDINGS[END_AFTER_TURN]
+    if s.stack:
+        out["stack"] = [_write_frame(f) for f in s.stack]
+    for name, part in s.parts.items():
+        io = rs.part_positions.get(name)
+        out[name] = _converter.unstructure(part) if io is None else io.write(game)
+    return out
+
+
+def _write_frame(frame: Frame) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": frame.kind, "player": seat(frame.player), "args": list(frame.args)}
+    if frame.group:
+        out["group"] = [seat(p) for p in frame.group]
+    return out
+
+
+def position_text(position: Mapping[str, Any]) -> str:
+    """A position as the text of a position file: canonical JSON (sorted keys)."""
+    return json.dumps(position, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def parse_position(text: str, source: str = "position") -> dict[str, Any]:
+    """The position a file's text holds: JSON when ``source`` ends in ``.json`` (or the text is a
+    JSON object), else TOML (read with tomllib; nothing is evaluated). PositionError naming
+    ``source`` when it is neither, or not a table."""
+    stripped = text.lstrip()
+    as_json = source.lower().endswith(".json") or (stripped.startswith("{") and not source.lower().endswith(".toml"))
+    try:
+        data = loads_json(text) if as_json else loads_toml(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"{source}: not valid JSON ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise PositionError(f"{source}: not valid TOML ({exc})") from None
+    except ValueError as exc:  # thousands of digits, deep nesting
+        raise PositionError(f"{source}: {exc}") from None
+    if not isinstance(data, dict):
+        raise PositionError(f"{source}: a position is a table (a JSON object), not {describe(data)}")
+    if data.get("format") == "beanframe-save":
+        raise PositionError(f"{source} is a save file: continue it with --load (beanframe position {source} writes its position)")
+    return data
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+# --------------------------------------------------------------------------------------------
+
+
+def plain_position(position: Any) -> dict[str, Any]:
+    """A copy of ``position`` as plain data (tables with text keys, lists, text, numbers, true
+    and false); PositionError if it is not such a mapping. The caller's mapping is never kept
+    or changed."""
+    if not isinstance(position, Mapping):
+        raise PositionError(f"position: expected a table (a mapping), not {describe(position)}")
+    try:
+        return _copy(position, 0)
+    except _NotPlain:
+        pass
+    problems: list[str] = []  # the slow walk, only for a mapping that is not plain: every place
+    data = _plain(position, "", problems)
+    if not problems:
+        deep = limits_problem(data)
+        problems.append(f"position: {deep or 'not plain data'}")
+    raise PositionError(problems)
+
+
+class _NotPlain(Exception):
+    pass
+
+
+_LEAVES = (str, bool, int, float, type(None))
+
+
+def _copy(value: Any, depth: int) -> Any:
+    """The fast copy of plain data (no places kept): _NotPlain at anything else, too deep a
+    nesting or too large a number (the limits of :mod:`beanframe.core.limits`)."""
+    if depth > MAX_DEPTH:
+        raise _NotPlain
+    kind = type(value)
+    if kind is dict or isinstance(value, Mapping):
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                raise _NotPlain
+            out[k] = v if type(v) in _LEAVES and _fine(v) else _copy(v, depth + 1)
+        return out
+    if kind is list or kind is tuple:
+        return [v if type(v) in _LEAVES and _fine(v) else _copy(v, depth + 1) for v in value]
+    if kind in _LEAVES and _fine(value):
+        return value
+    raise _NotPlain
+
+
+def _fine(leaf: Any) -> bool:
+    kind = type(leaf)
+    if kind is int:
+        return leaf.bit_length() <= MAX_INT_BITS
+    if kind is float:
+        return math.isfinite(leaf)
+    return True
+
+
+def _plain(value: Any, place: str, problems: list[str]) -> Any:
+    if isinstance(value, Mapping):
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                problems.append(f"{place or 'position'}: a key {shown(k)} that is not text")
+                continue
+            out[k] = _plain(v, f"{place}.{k}" if place else k, problems)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, f"{place}[{i}]", problems) for i, v in enumerate(value)]
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            problems.append(f"{place}: {value} is not a number a position can hold")
+        return value
+    problems.append(f"{place}: {describe(value)} is not plain data (tables, lists, text, numbers, true/false)")
+    return None
+
+
+def position_seed(data: Mapping[str, Any], seed: int | None) -> int | None:
+    """The game's seed: ``seed`` (new_game's), else the position's; both given and different is
+    a PositionError."""
+    given = data.get("seed")
+    if given is None:
+        return seed
+    if type(given) is not int or given < 0:
+        raise PositionError(f"seed: expected a non-negative whole number, not {describe(given)}")
+    if seed is not None and seed != given:
+        raise PositionError(f"seed: the position says {given}, the game is started with seed {seed}: give one of them")
+    return given
+
+
+def read_position(game: Game, data: dict[str, Any]) -> None:
+    """Fill the fresh ``game`` (parts made by their factories) from the position ``data`` and
+    start it there; PositionError listing every problem (the game is then not to be used)."""
+    rs = game.ruleset
+    reading = Reading(game)
+    _check_keys(rs, data, reading)
+    _check_setup(rs, data, reading)
+    s = game.state
+    chance = data.get("chance", 0)
+    if reading.whole("chance", chance) is not None:
+        s.chance = chance
+    where = _read_core(game, data, reading)
+    for name in s.parts:
+        section = data.get(name)
+        io = rs.part_positions.get(name)
+        if io is None:
+            if section is not None:
+                _read_generic(game, name, section, reading)
+            continue
+        if section is None:
+            section = {}
+        if reading.table(name, section) is None:
+            continue
+        io.read(game, section, reading)
+    for name in s.parts:
+        io = rs.part_positions.get(name)
+        if io is not None and io.complete is not None:
+            io.complete(game, reading)
+    if reading.problems:
+        raise PositionError(reading.problems)
+    _start(game, *where)
+
+
+def _check_keys(rs: Ruleset, data: Mapping[str, Any], reading: Reading) -> None:
+    parts = list(rs.part_factories)
+    for key in data:
+        if key not in CORE_KEYS and key not in parts:
+            reading.problem(key, f"no such key or part{close_names(key, [*CORE_KEYS, *parts])}")
+    fmt = data.get("format")
+    if fmt is not None and fmt != FORMAT:
+        reading.problem("format", f"expected {FORMAT!r}, not {shown(fmt)}")
+
+
+def _check_setup(rs: Ruleset, data: Mapping[str, Any], reading: Reading) -> None:
+    """What the position says of the set-up (variants, players, options) must be the ruleset's."""
+    variants = data.get("variants")
+    if variants is not None:
+        if isinstance(variants, str):
+            variants = [variants]
+        if reading.listing("variants", variants) is not None:
+            names = {str(v).strip().lower().replace("-", "_") for v in variants}
+            if names != set(rs.order):
+                reading.problem("variants", f"the position is of {' + '.join(map(str, variants))}, the game of {rs.name}")
+    players = data.get("players")
+    if players is not None and players != rs.players:
+        reading.problem("players", f"the position is for {shown(players)} players, the game has {rs.players}")
+    options = data.get("options")
+    if options is None or reading.table("options", options) is None:
+        return
+    for variant, values in options.items():
+        if variant not in rs.options:
+            reading.problem(f"options.{variant}", f"no variant of this game{close_names(variant, rs.options)}")
+            continue
+        if reading.table(f"options.{variant}", values) is None:
+            continue
+        have = _converter.unstructure(rs.options[variant])
+        for key, value in values.items():
+            if key not in have:
+                reading.problem(f"options.{variant}.{key}", f"no such option{close_names(key, have)}")
+            elif have[key] != value:
+                reading.problem(f"options.{variant}.{key}", f"the position says {shown(value)}, the game is composed with {shown(have[key])}")
+
+
+def _read_generic(game: Game, name: str, section: Any, reading: Reading) -> None:
+    """A part without position functions: its save form (every attrs field, unstructured)."""
+    cls = game.ruleset.part_classes[name]
+    try:
+        game.state.parts[name] = _converter.structure(copy.deepcopy(section), cls)
+    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
+        for place, what in cattrs_problems(exc, name):
+            reading.problem(place, what)
+
+
+def _read_core(game: Game, data: Mapping[str, Any], reading: Reading) -> tuple[int, int | None, list[Frame] | None]:
+    """The core's keys into the state: (stage, phase index or None, stack or None)."""
+    rs = game.ruleset
+    s = game.state
+    stage_name = data.get("stage", "turns")
+    stage = TURNS
+    if reading.text("stage", stage_name, STAGE_NAMES) is not None:
+        stage = STAGE_NAMES.index(stage_name)
+    s.stage = stage
+    turn = data.get("turn", 0 if stage == SETUP else 1)
+    if reading.whole("turn", turn, 0 if stage == SETUP else 1) is not None:
+        s.turn = turn
+    if "active" in data:
+        active = reading.seat("active", data["active"])
+        if active is not None:
+            s.active = active
+    if "next" in data:
+        if stage != TURNS:
+            reading.problem("next", "a next player is chosen only during the turns")
+        nxt = reading.seat("next", data["next"])
+        if nxt is not None:
+            s.next_active = nxt
+    ending = data.get("ending", ENDINGS[NOT_ENDING])
+    if reading.text("ending", ending, ENDINGS) is not None:
+        s.ending = ENDINGS.index(ending)
+    phase: int | None = None
+    phases = rs.pipeline.stage(stage) if stage != OVER else ()
+    if "phase" in data:
+        name = reading.text("phase", data["phase"])
+        names = [p.name for p in phases]
+        if stage == OVER:
+            reading.problem("phase", "a game that is over is in no phase")
+        elif name is not None and name not in names:
+            reading.problem("phase", f"no {STAGE_NAMES[stage]} phase {name!r}{close_names(name, names)}")
+        elif name is not None:
+            phase = names.index(name)
+    stack: list[Frame] | None = None
+    if "stack" in data:
+        stack = _read_stack(game, data["stack"], reading)
+        if stack and stage == OVER:
+            reading.problem("stack", "a game that is over has no pending decisions")
+        elif stack and phase is None:
+            reading.problem("stack", "name the phase these decisions belong to (phase = ...)")
+    return stage, phase, stack
+
+
+def _read_stack(game: Game, value: Any, reading: Reading) -> list[Frame] | None:
+    frames = reading.listing("stack", value)
+    if frames is None:
+        return None
+    steps = game.ruleset.steps
+    out = []
+    for i, raw in enumerate(frames):
+        place = at("stack", i)
+        entry = reading.table(place, raw, ("kind", "player", "args", "group"))
+        if entry is None:
+            continue
+        kind = reading.text(f"{place}.kind", entry.get("kind"))
+        if kind is not None and kind not in steps:
+            reading.problem(f"{place}.kind", f"no decision step {kind!r}{close_names(kind, steps)}")
+            kind = None
+        player = reading.seat(f"{place}.player", entry.get("player"))
+        args = reading.listing(f"{place}.args", entry.get("args", []))
+        if args is not None and any(type(a) is not int for a in args):
+            reading.problem(f"{place}.args", f"expected whole numbers, not {shown(args)}")
+            args = None
+        group: list[int | None] = []
+        if "group" in entry and reading.listing(f"{place}.group", entry["group"]) is not None:
+            group = [reading.seat(at(f"{place}.group", k), g) for k, g in enumerate(entry["group"])]
+            if len(set(group)) != len(group):
+                reading.problem(f"{place}.group", "a seat twice")
+        if kind is None or player is None or args is None or None in group:
+            continue
+        out.append(Frame(kind, player, tuple(args), tuple(g for g in group if g is not None)))
+    return out
+
+
+def _start(game: Game, stage: int, phase: int | None, stack: list[Frame] | None) -> None:
+    """Start the game where the position stands and run the engine to the next decision."""
+    s = game.state
+    if stage == OVER:
+        s.phase = -1
+        return
+    if stack:
+        s.phase = phase if phase is not None else 0
+        s.stack[:] = stack
+        game._advance()
+        return
+    if phase is None or phase == 0:
+        s.phase = -1
+        if stage == TURNS:  # the start of a turn, as the driver starts one
+            game.emit("turn", s.turn, s.active)
+    else:
+        s.phase = phase - 1
+    if stage in (SETUP, TURNS, END):
+        game._advance()

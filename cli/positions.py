@@ -1,0 +1,63 @@
+"""Position files on the command line (issue 21): ``play --position FILE``, ``simulate --position
+FILE``, ``beanframe position``. A position file (TOML, or JSON: a file ending in ``.json``) may say
+its variants, players, options and seed; the command line may too, and a contradiction is a
+one-line error. Every problem of a position is one line naming its file and place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from attrs import evolve
+
+from beanframe.core.position import parse_position
+from beanframe.errors import ConfigError, PositionError
+
+from .config import Settings, normalise_variant, read_text_file
+
+
+def read_position_file(path: str | Path) -> dict[str, Any]:
+    """The position a file holds (PositionError naming the file; OSError if it cannot be read)."""
+    return parse_position(read_text_file(path, "position file"), str(path))
+
+
+def in_file(path: str | Path, error: PositionError) -> PositionError:
+    """``error`` with each problem naming the file (one line each on the command line)."""
+    return PositionError([f"{path}: {p}" for p in error.problems])
+
+
+def settings_with_position(settings: Settings, position: dict[str, Any], path: str | Path) -> Settings:
+    """The command's settings completed by what the position file says (variants, players,
+    options, seed); the file and the command line must not contradict each other."""
+    variants = position.get("variants")
+    if isinstance(variants, str):
+        variants = [variants]
+    if variants is not None:
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise PositionError(f"{path}: variants: expected a list of variant names")
+        if settings.variants and {normalise_variant(v) for v in settings.variants} != {normalise_variant(v) for v in variants}:
+            raise ConfigError(f"{path} is a position of {' + '.join(variants)}: leave out the variants or give exactly those")
+        settings = evolve(settings, variants=settings.variants or tuple(variants))
+    players = position.get("players")
+    if players is not None:
+        if type(players) is not int or players < 1:
+            raise PositionError(f"{path}: players: expected a whole number of at least 1, not {players!r}")
+        if settings.players is not None and settings.players != players:
+            raise ConfigError(f"{path} is a position of a {players}-player game, not a {settings.players}-player one")
+        settings = evolve(settings, players=players)
+    seed = position.get("seed")
+    if seed is not None and settings.seed is not None and seed != settings.seed:
+        raise ConfigError(f"{path} says seed {seed}, the command line {settings.seed}: give one of them")
+    if type(seed) is int and seed >= 0 and settings.seed is None:
+        settings = evolve(settings, seed=seed)
+    options = position.get("options") or {}
+    if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
+        raise PositionError(f"{path}: options: expected one table per variant, e.g. [options.VARIANT]")
+    merged = {name: dict(values) for name, values in options.items()}
+    for name, values in settings.options.items():
+        for key, value in values.items():
+            said = options.get(name, {}).get(key, value)
+            if said != value:
+                raise ConfigError(f"option {name}.{key}: {path} says {said!r}, the command line {value!r}: give one of them")
+            merged.setdefault(name, {})[key] = value
+    return evolve(settings, options=merged)
