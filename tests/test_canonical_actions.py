@@ -313,10 +313,11 @@ def test_the_kit_names_an_action_that_does_something_else_as_code_or_id(tmp_path
     for form in ("the action table's instance", "its code", "its id"):
         assert f"'dump-front' (id {game.ruleset.actions.id_of(plugin.DUMP_FRONT)}) does something else given as {form}" in text
     assert "'keep'" not in text  # the action that behaves is not named
-    # random play under the kit finds it where it is played, and names it
+    # random play under the kit finds it where it is played, and names it (the position check,
+    # which plays 40 actions ahead on a game restarted from the position, may meet it first)
     with pytest.raises(ConformanceError) as caught:
         conformance_suite(["al_cabohne", plugin], players=[2], games=3, bot_games=0)
-    assert caught.value.check == "action forms"
+    assert caught.value.check in ("action forms", "position")
     assert "'dump-front'" in str(caught.value).splitlines()[0]
 
 

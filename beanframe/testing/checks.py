@@ -831,6 +831,9 @@ def check_game(
         check_legal_actions_apply(game)
     if "illegal" not in skip:
         check_illegal_refused(game, rng, thorough)
+    # before the checks that replay or restart the game: they would meet its misbehaviour first
+    if "action forms" not in skip:
+        check_action_forms(game)
     if "clone" not in skip:
         check_clone(game)
     copies = None
@@ -854,8 +857,6 @@ def check_game(
         check_position(game, rng)
     if "end" not in skip:
         check_end(game)
-    if "action forms" not in skip:
-        check_action_forms(game)
     check_registered(game, seen, skip)
 
 
