@@ -13,7 +13,7 @@ from attrs import evolve, field, frozen
 from beanframe.core.actions import shorten
 from beanframe.core.compose import discover, variant_info
 from beanframe.core.game import Ruleset
-from beanframe.core.limits import loads_toml
+from beanframe.core.limits import check_seed, loads_toml
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
 
@@ -77,10 +77,10 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
         raise ConfigError(f"{where}: 'variants' must be a list of variant names, e.g. [\"VARIANT\"]")
     players = raw.get("players")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players < 1):
-        raise ConfigError(f"{where}: 'players' must be a whole number of at least 1, not {players!r}")
+        raise ConfigError(f"{where}: 'players' must be a whole number of at least 1, not {shorten(players)}")
     seed = raw.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise ConfigError(f"{where}: 'seed' must be a non-negative whole number, not {seed!r}")
+    if seed is not None:
+        check_seed(seed, f"{where}: 'seed'")
     seats = raw.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise ConfigError(f"{where}: 'seats' must be a list like [\"human\", \"bot:greedy\"]")
@@ -245,6 +245,8 @@ def gather(
     """The settings of a command: the config file's, with the command line's put over them."""
     base = load_config(config_file) if config_file is not None else Settings()
     names = tuple(variants or ()) or base.variants
+    if seed is not None:
+        check_seed(seed, "--seed")
     given = Settings(
         variants=tuple(variants or ()),
         players=players,

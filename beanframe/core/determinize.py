@@ -44,6 +44,8 @@ from weakref import WeakKeyDictionary
 
 from attrs import field, frozen
 
+from beanframe.core.limits import check_player
+
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
 
@@ -178,8 +180,7 @@ def determinize(game: Game, observer: int | None, rng: random.Random) -> Game:
     that a step's legality depends on hidden cards that no plugin declares known."""
     from beanframe.core.game import Game
 
-    if observer is not None and not (isinstance(observer, int) and 0 <= observer < game.players):
-        raise ValueError(f"no player {observer!r} in a {game.players}-player game")
+    check_player(observer, game.players)
     impls = _hook_impls(game.ruleset, "beanframe_determinize")
     for _ in range(TRIES):
         copy = Game(game.ruleset, game.state.clone())

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from beanframe.core import limits
 from beanframe.core.compose import _Registry
 from beanframe.core.scoring import seat_name
 from beanframe.core.records import PrivateEvent, known_code
@@ -211,10 +212,7 @@ def build_layout(ruleset: Ruleset) -> ObservationLayout:
 
 
 def check_player(game: Game, player: int | None, allow_spectator: bool = True) -> None:
-    if player is None and allow_spectator:
-        return
-    if type(player) is not int or not 0 <= player < game.players:
-        raise ValueError(f"no player {player!r} in this {game.players}-player game (players are 0..{game.players - 1})")
+    limits.check_player(player, game.players, allow_spectator)
 
 
 def observation(game: Game, player: int | None) -> np.ndarray:

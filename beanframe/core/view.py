@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import frozen
 
+from beanframe.core.limits import check_player
 from beanframe.core.records import Record
 
 if TYPE_CHECKING:
@@ -90,8 +91,7 @@ def view_takes_game(cls: type) -> bool:
 
 def make_view(game: Game, player: int | None) -> View:
     s = game.state
-    if player is not None and not 0 <= player < s.players:
-        raise ValueError(f"no player {player} in a {s.players}-player game")
+    check_player(player, s.players)
     phase = game.phase
     to_act = game.to_act
     takes_game = game.ruleset.part_view_takes_game

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from beanframe.batch import resolve_jobs
 from beanframe.errors import ConfigError
 from beanframe.simulate import GameRecord, SimulationSummary, Streak, simulate
 
@@ -25,22 +25,22 @@ def simulate_cli(
         str | None, typer.Option("--bots", "-b", help="One bot per seat, comma-separated, e.g. greedy,random (default: greedy, else random, at every seat).", show_default=False)
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU). Results do not depend on it.")] = 1,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="Seed of the first game; game i uses seed+i. [default: 0]", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the first game; game i uses seed+i. [default: 0]", show_default=False)] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write one JSON line per game (set-up, actions, result) to this file; checked before playing.", show_default=False)] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players (default: the number of bots).", show_default=False)] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
     ] = None,
     config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats (bots), [options.VARIANT].", show_default=False)] = None,
-    bot_seed: Annotated[int | None, typer.Option("--bot-seed", min=0, help="Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly.", show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly.", show_default=False)] = None,
 ) -> None:
     """Play many bot games in parallel and summarise them.
 
     Game i uses seed S+i, so the results do not depend on --jobs. Prints per-seat win rates with
     95% Wilson intervals, mean scores, mean turns and games per second; for a solo game also the
     bot's winning streaks over the seeds. --out writes one JSON line per game (set-up, actions,
-    result): open any of them with beanframe replay FILE --game N. Ctrl-C stops at once and keeps
-    the finished games.
+    result): open any of them with beanframe replay FILE --game N. Ctrl-C or SIGTERM stops at once
+    and keeps the finished games (a line on stderr says when the games have started).
     """
     settings = require_variants(gather(variants, players, seed, None, option, config))
     bot_names = pick_bots(settings, bots)
@@ -103,24 +103,7 @@ def run_with_progress(
         ruleset = compose_settings(settings)
         players = ruleset.players
         bots = [default_bot(ruleset)] * players
-    progress = Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
-    task = None
-
-    def on_progress(done: int, total: int) -> None:
-        nonlocal task
-        if task is None:  # started only now: the worker processes are forked already
-            progress.start()
-            task = progress.add_task("games", total=total)
-        progress.update(task, completed=done)
-
+    progress, on_progress = render.batch_progress(console, "simulating", min(resolve_jobs(jobs), games))
     try:
         return simulate(
             list(settings.variants),
