@@ -51,7 +51,8 @@ def problem(value: Any, max_depth: int = MAX_DEPTH, max_int_bits: int = MAX_INT_
             continue
         if isinstance(item, int):
             if item.bit_length() > max_int_bits:
-                return f"a whole number too large (about {int(item.bit_length() * 0.30103) + 1} digits)"
+                digits = int(item.bit_length() * 0.30103) + 1
+                return f"a whole number too large (about {digits} digits; at most {2**max_int_bits - 1})"
         elif isinstance(item, dict):
             todo.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
