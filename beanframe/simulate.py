@@ -26,6 +26,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
+from beanframe.core.actions import shorten
 from beanframe.agents import make_bot, play_game
 from beanframe.batch import bot_seed, check_games, chunks, fresh_seed, install, open_out, outcome, play_named
 from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt
@@ -289,7 +290,7 @@ def check_bots(ruleset: Ruleset, bots: Sequence[BotSpec]) -> tuple[BotSpec, ...]
         if isinstance(bot, str):
             make_bot(ruleset, bot, 0)  # raises ConfigError naming the known bots
         elif not callable(getattr(bot, "act", None)):
-            raise ConfigError(f"{bot!r} is neither a bot name nor an agent (an object with act(view, legal_actions))")
+            raise ConfigError(f"{shorten(bot)} is neither a bot name nor an agent (an object with act(view, legal_actions))")
     return bots
 
 

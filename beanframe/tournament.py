@@ -49,7 +49,7 @@ from attrs import define, field, frozen
 
 from beanframe.batch import bot_seed, check_games, chunks, fresh_seed, install, open_out, outcome, play_named
 from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt
-from beanframe.core.actions import shorten
+from beanframe.core.actions import clip, shorten
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.limits import check_seed
 from beanframe.core.scoring import seat_name
@@ -70,26 +70,30 @@ ProgressCallback = Callable[[int, int], None]
 def _load_module(spec: str) -> Any:
     if spec.endswith(".py") or os.sep in spec or "/" in spec:
         path = Path(spec)
-        if not path.is_file():
-            raise ConfigError(f"bot file {spec} not found")
+        try:
+            found = path.is_file()
+        except OSError as exc:  # a name too long for the file system
+            raise ConfigError(f"bot file {clip(spec)}: {exc.strerror}") from None
+        if not found:
+            raise ConfigError(f"bot file {clip(spec)} not found")
         name = "beanframe_user_bot_" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
         if name in sys.modules:
             return sys.modules[name]
         mod_spec = importlib.util.spec_from_file_location(name, path)
         if mod_spec is None or mod_spec.loader is None:
-            raise ConfigError(f"bot file {spec} is not a Python module")
+            raise ConfigError(f"bot file {clip(spec)} is not a Python module")
         module = importlib.util.module_from_spec(mod_spec)
         sys.modules[name] = module
         try:
             mod_spec.loader.exec_module(module)
         except Exception as exc:
             del sys.modules[name]
-            raise ConfigError(f"bot file {spec} failed to load: {type(exc).__name__}: {exc}") from exc
+            raise ConfigError(f"bot file {clip(spec)} failed to load: {type(exc).__name__}: {clip(str(exc), 200)}") from exc
         return module
     try:
         return importlib.import_module(spec)
     except ImportError as exc:
-        raise ConfigError(f"bot module {spec!r} cannot be imported: {exc}") from None
+        raise ConfigError(f"bot module {shorten(spec)} cannot be imported: {clip(str(exc), 200)}") from None
 
 
 def bot_factory(ruleset: Ruleset, text: str) -> Callable[..., Any]:
@@ -100,7 +104,7 @@ def bot_factory(ruleset: Ruleset, text: str) -> Callable[..., Any]:
         module, _, attr = text.rpartition(":")
         factory = getattr(_load_module(module), attr, None)
         if not callable(factory):
-            raise ConfigError(f"bot {text!r}: {module} has no factory {attr!r}")
+            raise ConfigError(f"bot {shorten(text)}: {clip(module)} has no factory {shorten(attr)}")
         return factory
     name = text.removeprefix("bot:")
     spec = ruleset.bots.get(name)
@@ -111,9 +115,9 @@ def bot_factory(ruleset: Ruleset, text: str) -> Callable[..., Any]:
             try:
                 return ep.load()
             except Exception as exc:
-                raise ConfigError(f"bot entry point {name!r} failed to load: {type(exc).__name__}: {exc}") from exc
+                raise ConfigError(f"bot entry point {shorten(name)} failed to load: {type(exc).__name__}: {clip(str(exc), 200)}") from exc
     known = sorted({*ruleset.bots, *(ep.name for ep in entry_points(group=BOT_GROUP))})
-    raise ConfigError(f"unknown bot {name!r} for {ruleset.name} (bots: {', '.join(known)}; or module:factory)")
+    raise ConfigError(f"unknown bot {shorten(name)} for {ruleset.name} (bots: {', '.join(known)}; or module:factory)")
 
 
 def make_agent(factory: Callable[..., Any], seed: int, options: Mapping[str, Any], label: str, ruleset: Ruleset | None = None) -> Any:
@@ -130,10 +134,10 @@ def make_agent(factory: Callable[..., Any], seed: int, options: Mapping[str, Any
             given[key] = value
     try:
         agent = factory(**given)
-    except TypeError as exc:
-        raise ConfigError(f"bot {label}: bad options {dict(options)}: {exc}") from None
+    except (TypeError, ValueError) as exc:  # an unknown option, or a value of the wrong kind
+        raise ConfigError(f"bot {clip(label)}: bad options {shorten(dict(options), 100)}: {clip(str(exc), 200)}") from None
     if not callable(getattr(agent, "act", None)):
-        raise ConfigError(f"bot {label}: its factory returned {type(agent).__name__}, not an agent with act(view, legal_actions)")
+        raise ConfigError(f"bot {clip(label)}: its factory returned {type(agent).__name__}, not an agent with act(view, legal_actions)")
     return agent
 
 
@@ -525,7 +529,7 @@ def tournament(
     bot_options = {k: dict(v) for k, v in (bot_options or {}).items()}
     unknown = sorted(set(bot_options) - set(names))
     if unknown:
-        raise ConfigError(f"options for bot(s) not in the tournament: {', '.join(unknown)} (bots: {', '.join(names)})")
+        raise ConfigError(f"options for bot(s) not in the tournament: {clip(', '.join(unknown))} (bots: {clip(', '.join(names))})")
     for text, label in zip(bots, names):  # every bot is made once here: mistakes surface before any game
         make_agent(bot_factory(ruleset, text), 0, bot_options.get(label, {}), label, ruleset)
     bot_seed = fresh_seed() if bot_seed is None else check_seed(bot_seed, "the bot seed")
@@ -578,4 +582,4 @@ def _default_players(variants: Sequence[str], bots: int) -> int:
         except ConfigError:
             continue
         return players
-    raise ConfigError(f"no player count fits {', '.join(variants)}: give --players")
+    raise ConfigError(f"no player count fits {clip(', '.join(variants))}: give --players")

@@ -69,7 +69,7 @@ def load_config(path: str | Path) -> Settings:
 def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Settings:
     unknown = [k for k in raw if k not in CONFIG_KEYS]
     if unknown:
-        raise ConfigError(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(CONFIG_KEYS)})")
+        raise ConfigError(f"{where}: unknown key {shorten(unknown[0])} (keys: {', '.join(CONFIG_KEYS)})")
     variants = raw.get("variants", [])
     if isinstance(variants, str):
         variants = [variants]
@@ -118,11 +118,11 @@ def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[s
             out.setdefault(variant, {})[name] = found
             continue
         if not sep or not key:
-            raise ConfigError(f"bad option {item!r}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3")
+            raise ConfigError(f"bad option {shorten(item)}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3")
         variant, dot, name = key.rpartition(".")
         if not dot:
             if len(variants) != 1:
-                raise ConfigError(f"option {key!r}: say which variant it belongs to (VARIANT.{key}=...)")
+                raise ConfigError(f"option {shorten(key)}: say which variant it belongs to (VARIANT.{key}=...)")
             variant = variants[0]
         variant = normalise_variant(variant)
         out.setdefault(variant, {})[name] = parse_value(value.strip())
@@ -141,7 +141,7 @@ def variant_infos(variants: Sequence[str]) -> list[VariantInfo]:
         name = normalise_variant(item)
         if name not in installed:
             known = ", ".join(installed) or "none"
-            raise ConfigError(f"unknown variant {item!r} (installed variants: {known})")
+            raise ConfigError(f"unknown variant {shorten(item)} (installed variants: {known})")
         infos.append(variant_info(installed[name]))
     return infos
 
@@ -206,10 +206,10 @@ def parse_seat(text: str, ruleset: Ruleset) -> Seat:
     kind, sep, name = spec.partition(":")
     bots = ", ".join(f"bot:{b}" for b in sorted(ruleset.bots)) or "no bots"
     if kind != "bot" or not sep or not name.strip():
-        raise ConfigError(f"bad seat {text!r}: a seat is 'human' or 'bot:NAME' ({bots})")
+        raise ConfigError(f"bad seat {shorten(text)}: a seat is 'human' or 'bot:NAME' ({bots})")
     name = name.strip()
     if name not in ruleset.bots:
-        raise ConfigError(f"unknown bot {name!r} in seat {text!r} (bots of {ruleset.name}: {bots})")
+        raise ConfigError(f"unknown bot {shorten(name)} in seat {shorten(text)} (bots of {ruleset.name}: {bots})")
     return Seat(name)
 
 
@@ -325,7 +325,7 @@ def local_plugin_files(directory: str | Path = ".") -> list[Path]:
         raise ConfigError(f"{path} is not valid TOML: {exc}") from None
     unknown = [k for k in raw if k != "plugins"]
     if unknown:
-        raise ConfigError(f"{path}: unknown key {unknown[0]!r} (keys: plugins)")
+        raise ConfigError(f"{path}: unknown key {shorten(unknown[0])} (keys: plugins)")
     listed = raw.get("plugins", [])
     if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
         raise ConfigError(f'{path}: \'plugins\' must be a list of files or folders, e.g. plugins = ["house.py"]')
@@ -419,5 +419,7 @@ def use_plugin_files(ctx: Any) -> None:
 def remember_plugin_args(ctx: Any, args: list[str]) -> list[str]:
     """Take ``--plugin`` out of the command line into ``ctx.meta``; the other arguments."""
     rest, files, problem = split_plugin_args(args)
+    if problem:  # said at once: without it, "beanframe --plugin" would show the help
+        raise ConfigError(problem)
     ctx.meta[_META] = (files, problem)
     return rest

@@ -34,6 +34,7 @@ import numpy as np
 import pyspiel
 
 import beanframe
+from beanframe.core.actions import shorten
 
 __all__ = ["BeanGame", "BeanState", "load", "register", "register_all", "short_name"]
 
@@ -107,7 +108,7 @@ class BeanGame(pyspiel.Game):
         game_type, ruleset = self._game_type, self._ruleset
         returns = params.get("returns", "win")
         if returns not in ("win", "score"):
-            raise ValueError(f"returns must be 'win' or 'score', not {returns!r}")
+            raise ValueError(f"returns must be 'win' or 'score', not {shorten(returns)}")
         self.ruleset = ruleset
         self.returns_mode = returns
         if returns == "win":

@@ -31,6 +31,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import beanframe
+from beanframe.core.actions import shorten
 from beanframe.core.observation import DTYPE
 from beanframe.core.scoring import seat_name
 
@@ -60,9 +61,9 @@ class BeanEnv(AECEnv):
     def __init__(self, ruleset: Any, seed: int | None = None, returns: str = "win", render_mode: str | None = None):
         super().__init__()
         if returns not in ("win", "score"):
-            raise ValueError(f"returns must be 'win' or 'score', not {returns!r}")
+            raise ValueError(f"returns must be 'win' or 'score', not {shorten(returns)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {shorten(render_mode)}")
         self.ruleset = ruleset
         self.returns_mode = returns
         self.render_mode = render_mode

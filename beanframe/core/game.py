@@ -163,7 +163,7 @@ class Ruleset:
             except (ValueError, KeyError, TypeError) as exc:
                 found = [f"the check failed: {type(exc).__name__}: {exc}"]
             if not isinstance(found, (list, tuple)):
-                found = [f"beanframe_validate_config returned {found!r}, not a list of problems"]
+                found = [f"beanframe_validate_config returned {shorten(found)}, not a list of problems"]
             problems += [f"{impl.plugin_name}: {p}" for p in found]
         if problems:
             raise ConfigError(f"bad parameters for {self.name}: {'; '.join(problems)}")
@@ -438,7 +438,7 @@ class Game:
         legal = self.legal_actions(player)
         shown = ", ".join(a.code for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         who = "" if player is None or len(self.deciders) < 2 else f" for {seat_name(player)}"
-        return f"{action.code!r} is not legal now{who} ({self.prompt()}; legal: {shown})"
+        return f"{shorten(action.code)} is not legal now{who} ({self.prompt()}; legal: {shown})"
 
     # -- used by phases and steps -----------------------------------------------------------
     def push(self, kind: str, player: int, *args: int, group: Sequence[int] = ()) -> None:
@@ -465,7 +465,7 @@ class Game:
         group = tuple(group)
         n = self.state.players
         if any(type(p) is not int or not 0 <= p < n for p in group) or len(set(group)) != len(group):
-            raise ValueError(f"frame {kind!r}: group {list(group)} must list distinct players 0..{n - 1}")
+            raise ValueError(f"frame {shorten(kind)}: group {list(group)} must list distinct players 0..{n - 1}")
         return group
 
     def emit(self, *event: Any, **private: Any) -> None:
@@ -562,7 +562,7 @@ class Game:
         later the driver owns the turn order), with a player of this game (ValueError)."""
         s = self.state
         if s.stage != SETUP:
-            raise ValueError(f"set_active({player!r}) is only allowed during set-up, not in stage {self.stage_name}")
+            raise ValueError(f"set_active({shorten(player)}) is only allowed during set-up, not in stage {self.stage_name}")
         if type(player) is not int or not 0 <= player < s.players:
             raise ValueError(f"set_active: no player {shorten(player, 30)} in a {s.players}-player game")
         s.active = player
@@ -574,7 +574,7 @@ class Game:
         during set-up use ``set_active``) and with a player of this game (ValueError)."""
         s = self.state
         if s.stage != TURNS:
-            raise ValueError(f"set_next_player({player!r}) is only allowed during the turns, not in stage {self.stage_name}")
+            raise ValueError(f"set_next_player({shorten(player)}) is only allowed during the turns, not in stage {self.stage_name}")
         if type(player) is not int or not 0 <= player < s.players:
             raise ValueError(f"set_next_player: no player {shorten(player, 30)} in a {s.players}-player game")
         s.next_active = player

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import frozen
 
+from beanframe.core.actions import shorten
 from beanframe.core.limits import check_player
 from beanframe.core.records import Record
 
@@ -74,7 +75,7 @@ def view_takes_game(cls: type) -> bool:
     rather than ``view(player)``. ValueError if ``cls`` has no usable ``view`` method."""
     fn = getattr(cls, "view", None)
     if not callable(fn):
-        raise ValueError(f"its class {getattr(cls, '__name__', cls)!r} has no view(player) method")
+        raise ValueError(f"its class {shorten(getattr(cls, '__name__', cls))} has no view(player) method")
     try:
         params = inspect.signature(fn).parameters
     except (TypeError, ValueError):

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from beanframe.core.actions import shorten
 from beanframe.batch import resolve_jobs
 from beanframe.errors import ConfigError
 from beanframe.simulate import GameRecord, SimulationSummary, Streak, simulate
@@ -79,7 +80,7 @@ def pick_bots(settings: Settings, bots: str | None) -> list[str] | None:
     if bots is not None:
         names = [b.strip().removeprefix("bot:") for b in bots.split(",")]
         if not all(names):
-            raise ConfigError(f"bad --bots {bots!r}: give bot names separated by commas, e.g. greedy,random")
+            raise ConfigError(f"bad --bots {shorten(bots)}: give bot names separated by commas, e.g. greedy,random")
         return names
     if settings.seats:
         if any(not s.strip().lower().startswith("bot:") for s in settings.seats):

@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from beanframe.core.actions import shorten
 from beanframe.batch import resolve_jobs
 from beanframe.errors import ConfigError
 from beanframe.tournament import BACKENDS, TournamentResult, tournament
@@ -85,7 +86,7 @@ def parse_bot_options(items: Any) -> dict[str, dict[str, Any]]:
         key, sep, value = item.partition("=")
         bot, dot, name = key.strip().rpartition(".")
         if not sep or not dot or not bot or not name:
-            raise ConfigError(f"bad bot option {item!r}: write BOT.NAME=VALUE, e.g. ismcts.iterations=100")
+            raise ConfigError(f"bad bot option {shorten(item)}: write BOT.NAME=VALUE, e.g. ismcts.iterations=100")
         out.setdefault(bot, {})[name] = parse_value(value.strip())
     return out
 
