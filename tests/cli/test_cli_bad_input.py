@@ -136,6 +136,6 @@ def test_a_config_seed_a_save_cannot_keep_is_refused_naming_the_range(tmp_path):
 def test_the_largest_seed_plays_and_saves(tmp_path):
     save = tmp_path / "s.json"
     res = run("play", "al_cabohne", "--seed", str(2**64 - 1), "--seat", "human", "--seat", "bot:greedy",
-              input=f"save {save}\nquit\nn\n")
+              input=f"save {save}\nquit\n\n")
     assert res.exit_code == 0, res.output
     assert beanframe.load_game(save.read_text()).state.seed == 2**64 - 1
