@@ -10,7 +10,7 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
-from beanframe.core.actions import shorten
+from beanframe.core.actions import clip, shorten
 from beanframe.core.compose import discover, variant_info
 from beanframe.core.game import Ruleset
 from beanframe.core.limits import check_seed, loads_toml
@@ -369,7 +369,7 @@ def load_plugin_file(path: str | Path) -> Any:
     except Exception as exc:  # noqa: BLE001 - any problem of the file is one line
         sys.modules.pop(name, None)
         what = str(exc) if isinstance(exc, ConfigError) else f"{type(exc).__name__}: {exc}"
-        raise ConfigError(f"plugin file {path} failed to load: {what}") from None
+        raise ConfigError(f"plugin file {clip(str(path), 120)} failed to load: {clip(what, 200)}") from None
     module.__beanframe_source__ = str(path)
     return module
 

@@ -40,8 +40,9 @@ def make_console(stderr: bool = False) -> Console:
 def batch_progress(console: Console, label: str, workers: int) -> tuple[Progress, Callable[[int, int], None]]:
     """The progress bar of ``simulate`` and ``tournament`` (shown only at a terminal) and the
     ``on_progress`` callback that drives it. Its first call (0 games done) comes once the worker
-    processes run and Ctrl-C and SIGTERM are handled: it prints one line on stderr saying so, which
-    a script (or a test) can wait for before it may stop the run."""
+    processes run and Ctrl-C and SIGTERM are handled: it prints one line saying so (on stdout, so
+    that stderr keeps only an error's one line), which a script (or a test) can wait for before it
+    may stop the run."""
     progress = Progress(
         TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=console, transient=True, disable=not console.is_terminal,
@@ -52,7 +53,7 @@ def batch_progress(console: Console, label: str, workers: int) -> tuple[Progress
         nonlocal task
         if task is None:  # started only now: the worker processes are forked already
             where = "in this process" if workers == 1 else f"on {workers} worker processes"
-            typer.echo(f"{label}: {total} games {where}; Ctrl-C or SIGTERM stops and keeps the finished games", err=True)
+            typer.echo(f"{label}: {total} games {where}; Ctrl-C or SIGTERM stops and keeps the finished games")
             progress.start()
             task = progress.add_task("games", total=total)
         progress.update(task, completed=done)

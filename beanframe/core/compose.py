@@ -98,14 +98,20 @@ def get_plugin_manager(plugins: Iterable[Any] = ()) -> pluggy.PluginManager:
         try:
             pm.register(plugin, name=info.name)
         except pluggy.PluginValidationError as exc:
-            raise ConfigError(f"plugin {shorten(info.name)}: {exc}") from exc
+            raise ConfigError(f"plugin {shorten(info.name)}: {_pluggy_says(exc)}") from exc
         except ValueError as exc:  # the same plugin or name twice
             raise ConfigError(f"plugin {shorten(info.name)} cannot be registered: {exc}") from exc
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise ConfigError(f"plugin {shorten(exc.plugin)}: {exc}") from exc
+        who = getattr(exc.plugin, "__name__", None) or type(exc.plugin).__name__
+        raise ConfigError(f"plugin {clip(who)}: {_pluggy_says(exc)}") from exc
     return pm
+
+
+def _pluggy_says(exc: Exception) -> str:
+    # pluggy's text names the hook first, then repeats the plugin's repr (a module with its path)
+    return clip(" ".join(str(exc).split(" in plugin <")[0].split()), 200)
 
 
 def variant_info(plugin: Any) -> VariantInfo:

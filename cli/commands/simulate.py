@@ -41,7 +41,7 @@ def simulate_cli(
     95% Wilson intervals, mean scores, mean turns and games per second; for a solo game also the
     bot's winning streaks over the seeds. --out writes one JSON line per game (set-up, actions,
     result): open any of them with beanframe replay FILE --game N. Ctrl-C or SIGTERM stops at once
-    and keeps the finished games (a line on stderr says when the games have started).
+    and keeps the finished games (a first line says when the games have started).
     """
     settings = require_variants(gather(variants, players, seed, None, option, config))
     bot_names = pick_bots(settings, bots)

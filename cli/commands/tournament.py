@@ -46,7 +46,7 @@ def tournament_cli(
     Game i plays line-up i % L on the deal of seed S + i // L (L: the number of line-ups), so the
     results depend only on the seeds, never on --jobs or --backend. Prints each bot's (and each
     registered seat's) games, wins with 95% Wilson intervals, mean score and rating. Ctrl-C or
-    SIGTERM stops at once and keeps the finished games (a line on stderr says when they started).
+    SIGTERM stops at once and keeps the finished games (a first line says when they started).
     """
     settings = require_variants(gather(variants, players, seed, None, option, config))
     console = render.make_console()

@@ -101,7 +101,7 @@ def test_simulate_with_two_jobs_stops_on_a_signal_and_keeps_the_finished_games(t
            "-n", "100000000", "--jobs", "2", "--out", str(out)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        started = first_line(proc.stderr)
+        started = first_line(proc.stdout)
         assert "Ctrl-C or SIGTERM stops" in started, started
         wait_for(lambda: out.exists() and out.stat().st_size > 0, "a finished game in --out")
         workers = children(proc.pid)
@@ -112,6 +112,7 @@ def test_simulate_with_two_jobs_stops_on_a_signal_and_keeps_the_finished_games(t
         else:
             proc.send_signal(sig)  # only the main process
         stdout, stderr = proc.communicate(timeout=HANG)  # a hang guard, not a timing test
+        stdout = started + stdout
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
