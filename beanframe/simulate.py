@@ -29,7 +29,7 @@ from attrs import define, field, frozen
 from beanframe.core.actions import shorten
 from beanframe.agents import make_bot, play_game
 from beanframe.batch import bot_seed, check_games, chunks, fresh_seed, install, open_out, outcome, play_named
-from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt
+from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt, signals_held
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.limits import check_seed
 from beanframe.core.scoring import seat_name
@@ -406,12 +406,13 @@ def simulate(
     header = record_header(ruleset, options, bot_seed) if writer is not None else None
 
     def finished(chunk: list[tuple[GameRecord, list[str] | None]]) -> None:
-        for record, moves in chunk:
-            summary.add(record, keep_records)
+        with signals_held():  # a stop waits until the chunk is in the summary and the file alike
+            for record, moves in chunk:
+                summary.add(record, keep_records)
+                if writer is not None:
+                    writer.write(_record_line(header, record, moves, bot_seed) + "\n")
             if writer is not None:
-                writer.write(_record_line(header, record, moves, bot_seed) + "\n")
-        if writer is not None:
-            writer.flush()
+                writer.flush()
         progress(summary.n, n)
 
     keep_moves = writer is not None

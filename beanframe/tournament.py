@@ -48,7 +48,7 @@ from typing import Any
 from attrs import define, field, frozen
 
 from beanframe.batch import bot_seed, check_games, chunks, fresh_seed, install, open_out, outcome, play_named
-from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt
+from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt, signals_held
 from beanframe.core.actions import clip, shorten
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.limits import check_seed
@@ -543,12 +543,13 @@ def tournament(
     writer = open_out(out)
 
     def finished(chunk: list[dict[str, Any]]) -> None:
-        for rec in chunk:  # every backend hands the chunks over in game order
-            result.add(rec, keep_records)
+        with signals_held():  # a stop waits until the chunk is in the standings and the file alike
+            for rec in chunk:  # every backend hands the chunks over in game order
+                result.add(rec, keep_records)
+                if writer is not None:
+                    writer.write(json.dumps(rec, sort_keys=True) + "\n")
             if writer is not None:
-                writer.write(json.dumps(rec, sort_keys=True) + "\n")
-        if writer is not None:
-            writer.flush()
+                writer.flush()
         progress(result.n, n)
 
     def started() -> None:
