@@ -128,7 +128,7 @@ def check_games(n: Any, first_seed: int = 0, per_seed: int = 1) -> int:
     most = (MAX_SEED - first_seed + 1) * per_seed
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most:
         raise ConfigError(
-            f"the number of games must be a whole number from 1 to {most} (the seeds from {first_seed} "
+            f"the number of games must be a whole number from 1 to {most} (so that the seeds, from {first_seed} on, "
             f"stay below 2**64), not {shorten(n)}"
         )
     return n
@@ -253,7 +253,8 @@ class _Worker:
         self.conn = conn
 
     def result(self) -> Any:
-        """The result of the chunk this worker was given; its error raised here."""
+        """The result of the chunk this worker was given, or a :class:`_Failed` holding the error
+        its game raised (the worker has ended then); a worker that died is raised here."""
         try:
             status, payload = self.conn.recv()
         except (EOFError, OSError):
@@ -264,8 +265,18 @@ class _Worker:
             raise RuntimeError(f"a worker process ended unexpectedly (exit code {code})") from None
         if status == "error":
             exc, text = payload
-            raise exc from WorkerTraceback(text)
+            exc.__cause__ = WorkerTraceback(text)
+            return _Failed(exc)
         return payload
+
+
+class _Failed:
+    """A chunk whose game raised: raised in its turn, so the error is always the first game's."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
 
 
 def _start(ctx: Any, jobs: int, initializer: Callable[..., None], initargs: tuple, run_chunk: Callable[[int, int], Any]) -> list[_Worker]:
@@ -350,18 +361,24 @@ def run_pool(
                 try:
                     worker.conn.send(item)
                 except OSError:  # the worker has ended (its initializer failed): say why
-                    worker.result()
-                    raise
+                    failed = worker.result()
+                    raise failed.error if isinstance(failed, _Failed) else RuntimeError("a worker process ended") from None
                 busy[worker.conn] = (worker, handed)
                 handed += 1
             if not busy:
                 break
             for conn in wait(list(busy)):
                 worker, k = busy.pop(conn)
-                done[k] = worker.result()
-                idle.append(worker)
+                done[k] = result = worker.result()
+                if isinstance(result, _Failed):  # that worker has ended; the earlier chunks still count
+                    more = False
+                else:
+                    idle.append(worker)
             while following in done:
-                finished(done.pop(following))
+                result = done.pop(following)
+                if isinstance(result, _Failed):
+                    raise result.error
+                finished(result)
                 following += 1
     except BaseException:
         _stop(workers)  # an error, Ctrl-C or SIGTERM: end the workers at once

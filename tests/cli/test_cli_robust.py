@@ -191,12 +191,34 @@ def test_the_largest_number_of_games_starts_at_once(tmp_path):
     assert summary.interrupted and summary.n == 50
     result = tournament(["al_cabohne"], ["random", "greedy"], n=2**65, players=2, bot_seed=1, on_progress=stop_after(1), keep_records=False)
     assert result.interrupted and result.n == 20 and result.records == [] and len(result.table()) == 3
-    with pytest.raises(ConfigError, match=r"from 1 to 18446744073709551615 \(the seeds from 1 stay below 2\*\*64\), not 18446744073709551616"):
+    with pytest.raises(ConfigError, match=r"from 1 to 18446744073709551615 \(so that the seeds, from 1 on, stay below 2\*\*64\), not 18446744073709551616"):
         simulate(["al_cabohne"], bots=["random"], n=2**64, seed=1)
     for command in (["simulate", "--bots", "random"], ["tournament", "--bots", "random", "-p", "1"]):
         for n in (10**30, 2**64):
             err = one_line_error(run(*command, "al_cabohne", "-n", str(n), "--seed", "1"))
-            assert "the number of games must be a whole number from 1 to 18446744073709551615 (the seeds" in err
+            assert "the number of games must be a whole number from 1 to 18446744073709551615 (so that the seeds" in err
+
+
+class Crashing:
+    def act(self, view, legal_actions):
+        raise IndexError("boom")
+
+
+class Vanishing:
+    def act(self, view, legal_actions):
+        os._exit(3)
+
+
+def test_a_worker_s_error_reaches_the_caller_and_the_pool_leaves_nothing_behind():
+    # the pool of our own (issue 17): a bot's error in a worker is the caller's, named; a worker
+    # that dies is an error, not a hang; either way no thread or process is left
+    from beanframe.simulate import BotFailure, simulate
+
+    with pytest.raises(BotFailure, match=r"bot Crashing \(p1\) failed in the game of seed 0: IndexError"):
+        simulate(["al_cabohne"], bots=[Crashing(), "random"], n=10, jobs=2, bot_seed=1)
+    with pytest.raises(RuntimeError, match=r"a worker process ended unexpectedly \(exit code 3\)"):
+        simulate(["al_cabohne"], bots=[Vanishing(), "random"], n=10, jobs=2, bot_seed=1)
+    assert threading.active_count() == 1 and not multiprocessing.active_children()
 
 
 def test_interrupted_simulation_returns_the_finished_games(monkeypatch):
