@@ -279,26 +279,24 @@ class _Failed:
         self.error = error
 
 
-def _start(ctx: Any, jobs: int, initializer: Callable[..., None], initargs: tuple, run_chunk: Callable[[int, int], Any]) -> list[_Worker]:
-    workers: list[_Worker] = []
+def _start(
+    workers: list[_Worker], jobs: int, initializer: Callable[..., None], initargs: tuple, run_chunk: Callable[[int, int], Any]
+) -> None:
+    """Fork the workers into ``workers`` (the caller ends them whatever happens)."""
+    ctx = mp_context()
     for stream in (sys.stdout, sys.stderr):  # a fork copies unwritten output: the child would write it again
         try:
             stream.flush()
         except (AttributeError, OSError, ValueError):
             pass
-    with signals_held():
-        try:
-            for _ in range(jobs):
-                mine, theirs = ctx.Pipe()
-                _parent_ends.append(mine)
-                process = ctx.Process(target=_worker_main, args=(theirs, initializer, initargs, run_chunk), daemon=True)
-                workers.append(_Worker(process, mine))
-                process.start()
-                theirs.close()
-        except BaseException:
-            _stop(workers)
-            raise
-    return workers
+    with signals_held():  # a Ctrl-C meanwhile comes when they are all there: the caller ends them
+        for _ in range(jobs):
+            mine, theirs = ctx.Pipe()
+            _parent_ends.append(mine)
+            process = ctx.Process(target=_worker_main, args=(theirs, initializer, initargs, run_chunk), daemon=True)
+            workers.append(_Worker(process, mine))
+            process.start()
+            theirs.close()
 
 
 def _stop(workers: Sequence[_Worker], gently: bool = False) -> None:
@@ -319,6 +317,8 @@ def _stop(workers: Sequence[_Worker], gently: bool = False) -> None:
                 if w.process.is_alive():  # a worker that does not end: make sure
                     w.process.kill()
                     w.process.join(timeout=5)
+                with contextlib.suppress(ValueError):  # still running after all: left to the OS
+                    w.process.close()
             w.conn.close()
             if w.conn in _parent_ends:
                 _parent_ends.remove(w.conn)
@@ -341,8 +341,9 @@ def run_pool(
     worker at once, then propagates; nothing of the pool outlives this call."""
     # with fork (Linux) the worker's arguments are inherited, not pickled: plugin objects and
     # agent objects work too; only chunk numbers and results cross the pipes
-    workers = _start(mp_context(), jobs, initializer, initargs, run_chunk)
+    workers: list[_Worker] = []
     try:
+        _start(workers, jobs, initializer, initargs, run_chunk)
         started()
         todo = iter(work)
         window = jobs * 3
