@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from beanframe.core.actions import Action
+from beanframe.core.actions import Action, shorten
 from beanframe.core.bots import RandomBot as RandomBot  # the core's bot, re-exported here
 from beanframe.errors import ConfigError
 
@@ -32,7 +32,7 @@ def make_bot(ruleset: Ruleset, name: str, seed: int | None = None) -> Agent:
     spec = ruleset.bots.get(name)
     if spec is None:
         known = ", ".join(sorted(ruleset.bots)) or "none"
-        raise ConfigError(f"unknown bot {name!r} for {ruleset.name} (bots: {known})")
+        raise ConfigError(f"unknown bot {shorten(name)} for {ruleset.name} (bots: {known})")
     return spec.factory(seed=seed, ruleset=ruleset)
 
 

@@ -7,8 +7,19 @@ raised by ``Game.apply`` or ``load_game``, no game state has been changed.
 from __future__ import annotations
 
 
+MAX_MESSAGE = 300  # characters: a message quotes at most a short prefix of what it refuses
+
+
 class BeanframeError(Exception):
-    """Base class of every user-facing beanframe error."""
+    """Base class of every user-facing beanframe error. The message is kept to one screen line or
+    two: each message quotes what it refuses through ``beanframe.core.actions.shorten``, and a
+    message that still comes out longer (a plugin's own text, say) is cut in the middle here."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > MAX_MESSAGE:
+            text = args[0]
+            args = (f"{text[: MAX_MESSAGE - 100]} ... {text[-90:]}",)
+        super().__init__(*args)
 
 
 class ConfigError(BeanframeError):

@@ -4,7 +4,8 @@ Game ``i`` of a run uses the seed ``seed + i``; every named bot's seed is drawn 
 master bot seed, the game's seed and the seat (:func:`bot_seed`), so a game depends on nothing but
 these seeds: the results are the same whatever the number of worker processes, and a bot cannot
 work back from its own seed to the game's (and so to the deck). Workers compose the ruleset once and
-play their games in chunks; only a few chunks per worker are queued at a time::
+play their games in chunks, made one at a time as workers need them; only a few chunks per worker
+are in flight at a time, so memory does not grow with the number of games::
 
     from beanframe.simulate import simulate
     summary = simulate(["al_cabohne"], bots=["greedy", "random"], n=200, seed=1, jobs=2, bot_seed=5)
@@ -20,16 +21,17 @@ import math
 import os
 import signal
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from attrs import define, field, frozen
 
-from beanframe.agents import make_bot, play_game
-from beanframe.batch import bot_seed, chunks, fresh_seed, install, open_out, outcome, play_named
-from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt, worker_signals
 from beanframe.core.actions import shorten
+from beanframe.agents import make_bot, play_game
+from beanframe.batch import bot_seed, check_games, chunks, fresh_seed, install, open_out, outcome, play_named
+from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt, signals_held
 from beanframe.core.game import Ruleset, compose
+from beanframe.core.limits import check_seed
 from beanframe.core.position import plain_position
 from beanframe.core.scoring import seat_name
 from beanframe.errors import ConfigError
@@ -289,7 +291,7 @@ def check_bots(ruleset: Ruleset, bots: Sequence[BotSpec]) -> tuple[BotSpec, ...]
         if isinstance(bot, str):
             make_bot(ruleset, bot, 0)  # raises ConfigError naming the known bots
         elif not callable(getattr(bot, "act", None)):
-            raise ConfigError(f"{bot!r} is neither a bot name nor an agent (an object with act(view, legal_actions))")
+            raise ConfigError(f"{shorten(bot)} is neither a bot name nor an agent (an object with act(view, legal_actions))")
     return bots
 
 
@@ -354,7 +356,6 @@ def _init_worker(
     keep: bool,
     position: Mapping[str, Any] | None = None,
 ) -> None:
-    worker_signals()
     _worker.update(ruleset=compose(list(variants), players, options), bots=tuple(bots), master=master, keep=keep,
                    position=position)
 
@@ -364,7 +365,7 @@ def _run_chunk(start: int, count: int) -> list[tuple[GameRecord, list[str] | Non
     return run_many(w["ruleset"], w["bots"], range(start, start + count), w["master"], w["keep"], w["position"])
 
 
-def _chunks(seed: int, n: int, jobs: int) -> list[tuple[int, int]]:
+def _chunks(seed: int, n: int, jobs: int) -> Iterator[tuple[int, int]]:
     # about 8 chunks per worker (good balance, frequent progress) but at most 50 games a chunk
     return chunks(seed, n, jobs, 8, 50)
 
@@ -401,8 +402,9 @@ def simulate(
 
     The summary's statistics are running sums (``summary.tally``); ``keep_records=False`` keeps
     no record at all, so memory stays flat for any ``n`` (the ``beanframe simulate`` command does
-    that; ``out`` streams the records to the file). At most a few chunks per worker are queued at
-    a time. Ctrl-C or SIGTERM stops at once, ends the worker processes and returns the games
+    that; ``out`` streams the records to the file): the games are handed out lazily, a few chunks
+    per worker at a time. ``n`` may be anything up to what the seeds below 2**64 hold (ConfigError
+    beyond). Ctrl-C or SIGTERM stops at once, ends the worker processes and returns the games
     finished so far (``summary.interrupted`` is True; they are in ``out`` too).
     ``on_progress(done, total)`` is called as games finish (first with 0, once the worker
     processes have started). Raises ConfigError for a bad set-up.
@@ -415,14 +417,9 @@ def simulate(
         bots = ["random"] * players
     if players is None:
         players = len(bots)
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ConfigError(f"the number of games must be at least 1, not {n!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed.bit_length() > 64:
-        raise ConfigError(f"the seed must be a non-negative whole number below 2**64, not {shorten(seed)}")
-    if bot_seed is None:
-        bot_seed = fresh_seed()
-    elif not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or bot_seed < 0 or bot_seed.bit_length() > 64:
-        raise ConfigError(f"the bot seed must be a non-negative whole number below 2**64, not {shorten(bot_seed)}")
+    seed = check_seed(seed)
+    n = check_games(n, seed)
+    bot_seed = fresh_seed() if bot_seed is None else check_seed(bot_seed, "the bot seed")
     ruleset = compose(list(variants), players, options)  # validates everything in this process
     bots = check_bots(ruleset, bots)
     if position is not None:
@@ -438,12 +435,13 @@ def simulate(
         header["position"] = position  # beanframe replay FILE --game N starts there too
 
     def finished(chunk: list[tuple[GameRecord, list[str] | None]]) -> None:
-        for record, moves in chunk:
-            summary.add(record, keep_records)
+        with signals_held():  # a stop waits until the chunk is in the summary and the file alike
+            for record, moves in chunk:
+                summary.add(record, keep_records)
+                if writer is not None:
+                    writer.write(_record_line(header, record, moves, bot_seed) + "\n")
             if writer is not None:
-                writer.write(_record_line(header, record, moves, bot_seed) + "\n")
-        if writer is not None:
-            writer.flush()
+                writer.flush()
         progress(summary.n, n)
 
     keep_moves = writer is not None

@@ -37,18 +37,21 @@ import itertools
 import json
 import math
 import os
+import signal
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from attrs import define, field, frozen
 
-from beanframe.batch import bot_seed, chunks, fresh_seed, open_out, outcome, play_named, record_header
-from beanframe.batch import resolve_jobs, run_pool, worker_signals
+from beanframe.batch import bot_seed, check_games, chunks, fresh_seed, install, open_out, outcome, play_named
+from beanframe.batch import record_header, resolve_jobs, run_pool, sigterm_as_interrupt, signals_held
+from beanframe.core.actions import clip, shorten
 from beanframe.core.game import Ruleset, compose
+from beanframe.core.limits import check_seed
 from beanframe.core.scoring import seat_name
 from beanframe.errors import ConfigError
 from beanframe.search import play_game
@@ -67,26 +70,30 @@ ProgressCallback = Callable[[int, int], None]
 def _load_module(spec: str) -> Any:
     if spec.endswith(".py") or os.sep in spec or "/" in spec:
         path = Path(spec)
-        if not path.is_file():
-            raise ConfigError(f"bot file {spec} not found")
+        try:
+            found = path.is_file()
+        except OSError as exc:  # a name too long for the file system
+            raise ConfigError(f"bot file {clip(spec)}: {exc.strerror}") from None
+        if not found:
+            raise ConfigError(f"bot file {clip(spec)} not found")
         name = "beanframe_user_bot_" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
         if name in sys.modules:
             return sys.modules[name]
         mod_spec = importlib.util.spec_from_file_location(name, path)
         if mod_spec is None or mod_spec.loader is None:
-            raise ConfigError(f"bot file {spec} is not a Python module")
+            raise ConfigError(f"bot file {clip(spec)} is not a Python module")
         module = importlib.util.module_from_spec(mod_spec)
         sys.modules[name] = module
         try:
             mod_spec.loader.exec_module(module)
         except Exception as exc:
             del sys.modules[name]
-            raise ConfigError(f"bot file {spec} failed to load: {type(exc).__name__}: {exc}") from exc
+            raise ConfigError(f"bot file {clip(spec)} failed to load: {type(exc).__name__}: {clip(str(exc), 200)}") from exc
         return module
     try:
         return importlib.import_module(spec)
     except ImportError as exc:
-        raise ConfigError(f"bot module {spec!r} cannot be imported: {exc}") from None
+        raise ConfigError(f"bot module {shorten(spec)} cannot be imported: {clip(str(exc), 200)}") from None
 
 
 def bot_factory(ruleset: Ruleset, text: str) -> Callable[..., Any]:
@@ -97,7 +104,7 @@ def bot_factory(ruleset: Ruleset, text: str) -> Callable[..., Any]:
         module, _, attr = text.rpartition(":")
         factory = getattr(_load_module(module), attr, None)
         if not callable(factory):
-            raise ConfigError(f"bot {text!r}: {module} has no factory {attr!r}")
+            raise ConfigError(f"bot {shorten(text)}: {clip(module)} has no factory {shorten(attr)}")
         return factory
     name = text.removeprefix("bot:")
     spec = ruleset.bots.get(name)
@@ -108,9 +115,9 @@ def bot_factory(ruleset: Ruleset, text: str) -> Callable[..., Any]:
             try:
                 return ep.load()
             except Exception as exc:
-                raise ConfigError(f"bot entry point {name!r} failed to load: {type(exc).__name__}: {exc}") from exc
+                raise ConfigError(f"bot entry point {shorten(name)} failed to load: {type(exc).__name__}: {clip(str(exc), 200)}") from exc
     known = sorted({*ruleset.bots, *(ep.name for ep in entry_points(group=BOT_GROUP))})
-    raise ConfigError(f"unknown bot {name!r} for {ruleset.name} (bots: {', '.join(known)}; or module:factory)")
+    raise ConfigError(f"unknown bot {shorten(name)} for {ruleset.name} (bots: {', '.join(known)}; or module:factory)")
 
 
 def make_agent(factory: Callable[..., Any], seed: int, options: Mapping[str, Any], label: str, ruleset: Ruleset | None = None) -> Any:
@@ -127,10 +134,10 @@ def make_agent(factory: Callable[..., Any], seed: int, options: Mapping[str, Any
             given[key] = value
     try:
         agent = factory(**given)
-    except TypeError as exc:
-        raise ConfigError(f"bot {label}: bad options {dict(options)}: {exc}") from None
+    except (TypeError, ValueError) as exc:  # an unknown option, or a value of the wrong kind
+        raise ConfigError(f"bot {clip(label)}: bad options {shorten(dict(options), 100)}: {clip(str(exc), 200)}") from None
     if not callable(getattr(agent, "act", None)):
-        raise ConfigError(f"bot {label}: its factory returned {type(agent).__name__}, not an agent with act(view, legal_actions)")
+        raise ConfigError(f"bot {clip(label)}: its factory returned {type(agent).__name__}, not an agent with act(view, legal_actions)")
     return agent
 
 
@@ -214,7 +221,6 @@ _worker: dict[str, Any] = {}
 
 
 def _init_worker(plan: Plan) -> None:
-    worker_signals()
     _worker["runner"] = _Runner(plan)
 
 
@@ -231,19 +237,22 @@ def run_chunk(plan: Plan, start: int, count: int) -> list[dict[str, Any]]:
     return [runner.play(i) for i in range(start, start + count)]
 
 
-def _chunks(n: int, jobs: int) -> list[tuple[int, int]]:
+def _chunks(n: int, jobs: int) -> Iterator[tuple[int, int]]:
     return chunks(0, n, jobs, 6, 20)
 
 
-def _play_local(plan: Plan, jobs: int, finished: Callable[[list[dict]], None]) -> None:
+def _play_local(plan: Plan, jobs: int, finished: Callable[[list[dict]], None], started: Callable[[], None]) -> None:
     if jobs == 1:
+        started()
         for start, count in _chunks(plan.n, 1):
             finished(run_chunk(plan, start, count))
         return
-    run_pool(jobs, _init_worker, (plan,), _chunks(plan.n, jobs), _run_chunk, finished)
+    run_pool(jobs, _init_worker, (plan,), _chunks(plan.n, jobs), _run_chunk, finished, started)
 
 
-def _play_ray(plan: Plan, jobs: int, address: str | None, finished: Callable[[list[dict]], None]) -> None:
+def _play_ray(
+    plan: Plan, jobs: int, address: str | None, finished: Callable[[list[dict]], None], started: Callable[[], None]
+) -> None:
     try:
         import ray
     except ImportError:
@@ -257,11 +266,29 @@ def _play_ray(plan: Plan, jobs: int, address: str | None, finished: Callable[[li
     try:
         remote = ray.remote(run_chunk)
         plan_ref = ray.put(plan)
-        pending = [remote.remote(plan_ref, s, c) for s, c in _chunks(plan.n, jobs)]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
+        todo = enumerate(_chunks(plan.n, jobs))  # handed out lazily: memory stays flat in n
+        refs: dict[Any, int] = {}  # in flight -> chunk number
+        held: dict[int, Any] = {}  # finished, waiting for an earlier chunk
+
+        def submit() -> None:
+            while len(refs) + len(held) < jobs * 3:
+                item = next(todo, None)
+                if item is None:
+                    return
+                k, (start, count) = item
+                refs[remote.remote(plan_ref, start, count)] = k
+
+        submit()
+        started()
+        following = 0
+        while refs:
+            ready, _ = ray.wait(list(refs), num_returns=1)
             for ref in ready:
-                finished(ray.get(ref))
+                held[refs.pop(ref)] = ray.get(ref)
+            while following in held:
+                finished(held.pop(following))
+                following += 1
+            submit()
     finally:
         if started_here:
             ray.shutdown()
@@ -309,8 +336,59 @@ class Pairing:
         return self.ahead / self.games if self.games else 0.0
 
 
+class Standings:
+    """Running sums over tournament records in game order: per bot (and registered seat) games,
+    wins and score total, per ordered pair that met the games and how often the first ended
+    ahead, and the openskill ratings updated game by game. Everything a
+    :class:`TournamentResult` reports, in memory that does not grow with the games."""
+
+    def __init__(self, players: int) -> None:
+        from openskill.models import PlackettLuce
+
+        self.players = players
+        self.n = 0
+        self.seats: dict[str, list[float]] = {}  # who -> [games, wins, score total], first seen first
+        self.met: dict[tuple[str, str], list[float]] = {}  # (a, b) -> [games, a ahead of b, ties half]
+        self._model = PlackettLuce()
+        self._ratings: dict[str, Any] = {}
+
+    def add(self, rec: Mapping[str, Any]) -> None:
+        """One more game's record (the next in game order)."""
+        self.n += 1
+        players = {seat_name(p) for p in range(self.players)}
+        seats = [(label, seat_name(p)) for p, label in enumerate(rec["bots"])]
+        seats += [(s, s) for s in rec["scores"] if s not in players]
+        winners = set(rec["winners"])
+        for who, seat in seats:
+            st = self.seats.setdefault(who, [0, 0, 0.0])
+            st[0] += 1
+            st[1] += seat in winners
+            st[2] += rec["scores"].get(seat, 0)
+        names = _seats_by_name(rec, self.players)
+        if names is None:  # one bot held several seats: neither compared nor rated
+            return
+        key = {nm: (seat in winners, rec["scores"].get(seat, 0)) for nm, seat in names.items()}
+        for a, b in itertools.permutations(names, 2):
+            tally = self.met.setdefault((a, b), [0, 0.0])
+            tally[0] += 1
+            tally[1] += 1.0 if key[a] > key[b] else 0.5 if key[a] == key[b] else 0.0
+        if len(names) < 2:
+            return
+        order, where = list(names), list(names.values())
+        ranks = [0 if s in winners else 1 + _rank_by_score(rec["scores"], s, winners) for s in where]
+        teams = [[self._ratings.get(nm) or self._model.rating(name=nm)] for nm in order]
+        for nm, team in zip(order, self._model.rate(teams, ranks=ranks)):
+            self._ratings[nm] = team[0]
+
+    def ratings(self) -> dict[str, tuple[float, float]]:
+        return {nm: (r.mu, r.sigma) for nm, r in self._ratings.items()}
+
+
 @define
 class TournamentResult:
+    """A tournament's results: running :class:`Standings` over its games and, unless
+    ``tournament(..., keep_records=False)``, the games' records themselves (in game order)."""
+
     variants: tuple[str, ...]
     players: int
     bots: tuple[str, ...]
@@ -318,14 +396,29 @@ class TournamentResult:
     bot_seed: int
     backend: str
     jobs: int
-    records: list[dict[str, Any]] = field(factory=list)  # in game order
+    records: list[dict[str, Any]] = field(factory=list)  # in game order (empty when not kept)
     ratings: dict[str, tuple[float, float]] = field(factory=dict)
     elapsed: float = 0.0
     interrupted: bool = False
+    standings: Standings | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.standings is None:
+            self.standings = Standings(self.players)
+            for rec in self.records:
+                self.standings.add(rec)
+
+    def add(self, rec: dict[str, Any], keep: bool = True) -> None:
+        """One more finished game (the next in game order): tallied, and kept if ``keep``."""
+        assert self.standings is not None
+        self.standings.add(rec)
+        if keep:
+            self.records.append(rec)
 
     @property
     def n(self) -> int:
-        return len(self.records)
+        assert self.standings is not None
+        return self.standings.n
 
     @property
     def games_per_second(self) -> float:
@@ -333,17 +426,9 @@ class TournamentResult:
 
     def table(self) -> list[BotRow]:
         """One row per bot, then per registered seat, best rating first."""
-        stats: dict[str, list[float]] = {}
-        for rec in self.records:
-            seats = [(label, seat_name(p)) for p, label in enumerate(rec["bots"])]
-            seats += [(s, s) for s in rec["scores"] if s not in {seat_name(p) for p in range(self.players)}]
-            for who, seat in seats:
-                st = stats.setdefault(who, [0, 0, 0.0])
-                st[0] += 1
-                st[1] += seat in rec["winners"]
-                st[2] += rec["scores"].get(seat, 0)
+        assert self.standings is not None
         rows = []
-        for who, (games, wins, total) in stats.items():
+        for who, (games, wins, total) in self.standings.seats.items():
             low, high = wilson_interval(int(wins), int(games))
             mu, sigma = self.ratings.get(who, (math.nan, math.nan))
             rows.append(BotRow(who, int(games), int(wins), low, high, total / games, mu, sigma, mu - 3 * sigma))
@@ -355,19 +440,9 @@ class TournamentResult:
         ended ahead of the second, with a 95% Wilson interval; the seat rotation balances seats.
         With 2 players of Al Cabohne the mafia wins most games: this is "ismcts against greedy".
         Games in which one bot holds several seats are left out, as in the ratings."""
-        met: dict[tuple[str, str], list[float]] = {}
-        for rec in self.records:
-            names = _seats_by_name(rec, self.players)
-            if names is None:
-                continue
-            winners = set(rec["winners"])
-            key = {nm: (seat in winners, rec["scores"].get(seat, 0)) for nm, seat in names.items()}
-            for a, b in itertools.permutations(names, 2):
-                tally = met.setdefault((a, b), [0, 0.0])
-                tally[0] += 1
-                tally[1] += 1.0 if key[a] > key[b] else 0.5 if key[a] == key[b] else 0.0
+        assert self.standings is not None
         rows = []
-        for (a, b), (games, ahead) in sorted(met.items()):
+        for (a, b), (games, ahead) in sorted(self.standings.met.items()):
             low, high = wilson_interval(ahead, int(games))
             rows.append(Pairing(a, b, int(games), ahead, low, high))
         return rows
@@ -376,21 +451,10 @@ class TournamentResult:
 def rate(records: Sequence[Mapping[str, Any]], players: int) -> dict[str, tuple[float, float]]:
     """openskill (Plackett-Luce) ratings from the records, in order: winners rank first, the
     other seats by score. Games where a bot holds several seats are left out."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    ratings: dict[str, Any] = {}
+    standings = Standings(players)
     for rec in records:
-        by_name = _seats_by_name(rec, players)
-        if by_name is None or len(by_name) < 2:
-            continue
-        names, seats = list(by_name), list(by_name.values())
-        winners = set(rec["winners"])
-        ranks = [0 if s in winners else 1 + _rank_by_score(rec["scores"], s, winners) for s in seats]
-        teams = [[ratings.get(nm) or model.rating(name=nm)] for nm in names]
-        for nm, team in zip(names, model.rate(teams, ranks=ranks)):
-            ratings[nm] = team[0]
-    return {nm: (r.mu, r.sigma) for nm, r in ratings.items()}
+        standings.add(rec)
+    return standings.ratings()
 
 
 def _seats_by_name(rec: Mapping[str, Any], players: int) -> dict[str, str] | None:
@@ -428,6 +492,7 @@ def tournament(
     address: str | None = None,
     out: str | os.PathLike[str] | None = None,
     on_progress: ProgressCallback | None = None,
+    keep_records: bool = True,
 ) -> TournamentResult:
     """Play ``n`` games among ``bots`` (see the module doc) and rate them.
 
@@ -436,7 +501,14 @@ def tournament(
     "local"``, 0: one per CPU) or Ray CPUs (``backend="ray"``: ``ray.init(address=address)``, or a
     local Ray instance with ``jobs`` CPUs). ``out``: a JSON-lines file, one line per game in game
     order, in ``simulate --out``'s format (``beanframe replay FILE --game N`` opens game N).
-    Ctrl-C keeps the games finished so far (``interrupted``). ConfigError for a bad set-up.
+
+    The games are handed out lazily, a few chunks per worker at a time, and the table, head to
+    head and ratings are running sums (``result.standings``); ``keep_records=False`` keeps no
+    record, so memory stays flat for any ``n`` (``beanframe tournament`` does that; ``out``
+    streams the records). ``n`` may be anything up to what the deals' seeds below 2**64 hold.
+    Ctrl-C or SIGTERM stops at once, ends the worker processes and keeps the games finished so
+    far (``interrupted``; in ``out`` too). ``on_progress(done, total)`` is called as games
+    finish (first with 0, once the workers have started). ConfigError for a bad set-up.
     """
     if isinstance(variants, str):
         variants = [variants]
@@ -445,24 +517,22 @@ def tournament(
     bots = [b.strip() for b in bots]
     if not bots or not all(bots):
         raise ConfigError("give at least one bot, e.g. --bots ismcts,greedy,random")
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ConfigError(f"the number of games must be at least 1, not {n!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ConfigError(f"the seed must be a non-negative whole number, not {seed!r}")
+    seed = check_seed(seed)
     if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
+        raise ConfigError(f"unknown backend {shorten(backend)} (backends: {', '.join(BACKENDS)})")
     if players is None:
         players = _default_players(variants, len(bots))
+    k = len(bots)  # the number of line-ups: games per deal
+    n = check_games(n, seed, math.perm(k, players) if k >= players else k**players)
     ruleset = compose(list(variants), players, options)
     names = labels(bots)
     bot_options = {k: dict(v) for k, v in (bot_options or {}).items()}
     unknown = sorted(set(bot_options) - set(names))
     if unknown:
-        raise ConfigError(f"options for bot(s) not in the tournament: {', '.join(unknown)} (bots: {', '.join(names)})")
+        raise ConfigError(f"options for bot(s) not in the tournament: {clip(', '.join(unknown))} (bots: {clip(', '.join(names))})")
     for text, label in zip(bots, names):  # every bot is made once here: mistakes surface before any game
         make_agent(bot_factory(ruleset, text), 0, bot_options.get(label, {}), label, ruleset)
-    if bot_seed is None:
-        bot_seed = fresh_seed()
+    bot_seed = fresh_seed() if bot_seed is None else check_seed(bot_seed, "the bot seed")
     jobs = min(resolve_jobs(jobs), n)
     plan = Plan(
         tuple(ruleset.order), players, None if options is None else json.loads(json.dumps(options)),
@@ -471,37 +541,36 @@ def tournament(
     result = TournamentResult(tuple(ruleset.order), players, names, seed, bot_seed, backend, jobs)
     progress = on_progress or (lambda done, total: None)
     writer = open_out(out)
-    done: dict[int, dict[str, Any]] = {}
-    next_game = 0
 
     def finished(chunk: list[dict[str, Any]]) -> None:
-        nonlocal next_game
-        for rec in chunk:
-            done[rec["game"] - 1] = rec
-        while next_game in done:  # records (and the file) in game order, whatever finished first
-            rec = done.pop(next_game)
-            result.records.append(rec)
+        with signals_held():  # a stop waits until the chunk is in the standings and the file alike
+            for rec in chunk:  # every backend hands the chunks over in game order
+                result.add(rec, keep_records)
+                if writer is not None:
+                    writer.write(json.dumps(rec, sort_keys=True) + "\n")
             if writer is not None:
-                writer.write(json.dumps(rec, sort_keys=True) + "\n")
-            next_game += 1
-        if writer is not None:
-            writer.flush()
-        progress(len(result.records), n)
+                writer.flush()
+        progress(result.n, n)
 
-    started = time.perf_counter()
-    progress(0, n)
+    def started() -> None:
+        progress(0, n)
+
+    clock = time.perf_counter()
+    old_term = sigterm_as_interrupt()
     try:
         if backend == "ray":
-            _play_ray(plan, jobs, address, finished)
+            _play_ray(plan, jobs, address, finished, started)
         else:
-            _play_local(plan, jobs, finished)
+            _play_local(plan, jobs, finished, started)
     except KeyboardInterrupt:
         result.interrupted = True
     finally:
+        install(signal.SIGTERM, old_term)
         if writer is not None:
             writer.close()
-    result.elapsed = time.perf_counter() - started
-    result.ratings = rate(result.records, players)
+    result.elapsed = time.perf_counter() - clock
+    assert result.standings is not None
+    result.ratings = result.standings.ratings()
     return result
 
 
@@ -514,4 +583,4 @@ def _default_players(variants: Sequence[str], bots: int) -> int:
         except ConfigError:
             continue
         return players
-    raise ConfigError(f"no player count fits {', '.join(variants)}: give --players")
+    raise ConfigError(f"no player count fits {clip(', '.join(variants))}: give --players")

@@ -17,6 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 import beanframe
+from beanframe.core.actions import clip
 from beanframe.errors import BeanframeError, PositionError
 from beanframe.simulate import BotFailure
 
@@ -33,8 +34,9 @@ USER_ERROR = 2
 
 
 def fail(message: str) -> NoReturn:
-    """Print ``error: message`` (one line) on stderr and exit with code 2."""
-    line = " ".join(str(message).split()) or "unknown problem"
+    """Print ``error: message`` (one line, of a few hundred characters at most) on stderr and exit
+    with code 2."""
+    line = clip(" ".join(str(message).split()), 380) or "unknown problem"
     typer.echo(f"error: {line}", err=True)
     raise typer.Exit(USER_ERROR)
 
@@ -47,9 +49,9 @@ def fail_each(problems: list[str]) -> NoReturn:
 
 
 def describe_os_error(exc: OSError) -> str:
-    reason = exc.strerror or str(exc)
+    reason = exc.strerror or clip(str(exc), 200)
     if exc.filename is not None:
-        return f"cannot open {exc.filename}: {reason}"
+        return f"cannot open {clip(str(exc.filename))}: {reason}"
     return reason
 
 
@@ -59,7 +61,12 @@ class BeanframeGroup(TyperGroup):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         # --plugin FILE works before or after any command's name: taken out here, loaded in invoke
-        return super().parse_args(ctx, remember_plugin_args(ctx, args))
+        try:
+            return super().parse_args(ctx, remember_plugin_args(ctx, args))
+        except BeanframeError as exc:  # --plugin without a file
+            fail(str(exc))
+        except UsageError as exc:  # beanframe --nosuchflag: one line, as for every other mistake
+            usage_error(exc)
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -76,10 +83,7 @@ class BeanframeGroup(TyperGroup):
                 raise
             fail(describe_os_error(exc))
         except UsageError as exc:
-            if type(exc).__name__ == "NoArgsIsHelpError":
-                raise
-            where = exc.ctx.command_path if exc.ctx is not None else "beanframe"
-            fail(f"{exc.format_message()} (see: {where} --help)")
+            usage_error(exc)
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None
@@ -93,6 +97,14 @@ class BeanframeGroup(TyperGroup):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         _state["debug"] = False  # one invocation at a time (tests invoke the app many times)
         return super().main(*args, **kwargs)
+
+
+def usage_error(exc: UsageError) -> NoReturn:
+    """A command-line mistake (unknown option or command, a missing or bad value) as one line."""
+    if type(exc).__name__ == "NoArgsIsHelpError":  # plain "beanframe": the help, as asked
+        raise exc
+    where = exc.ctx.command_path if exc.ctx is not None else "beanframe"
+    fail(f"{clip(exc.format_message(), 200)} (see: {where} --help)")
 
 
 UNEXPECTED = 1

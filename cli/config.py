@@ -10,10 +10,10 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
-from beanframe.core.actions import shorten
+from beanframe.core.actions import clip, shorten
 from beanframe.core.compose import discover, variant_info
 from beanframe.core.game import Ruleset
-from beanframe.core.limits import loads_toml
+from beanframe.core.limits import check_seed, loads_toml
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
 
@@ -69,7 +69,7 @@ def load_config(path: str | Path) -> Settings:
 def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Settings:
     unknown = [k for k in raw if k not in CONFIG_KEYS]
     if unknown:
-        raise ConfigError(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(CONFIG_KEYS)})")
+        raise ConfigError(f"{where}: unknown key {shorten(unknown[0])} (keys: {', '.join(CONFIG_KEYS)})")
     variants = raw.get("variants", [])
     if isinstance(variants, str):
         variants = [variants]
@@ -77,10 +77,10 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
         raise ConfigError(f"{where}: 'variants' must be a list of variant names, e.g. [\"VARIANT\"]")
     players = raw.get("players")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players < 1):
-        raise ConfigError(f"{where}: 'players' must be a whole number of at least 1, not {players!r}")
+        raise ConfigError(f"{where}: 'players' must be a whole number of at least 1, not {shorten(players)}")
     seed = raw.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise ConfigError(f"{where}: 'seed' must be a non-negative whole number, not {seed!r}")
+    if seed is not None:
+        check_seed(seed, f"{where}: 'seed'")
     seats = raw.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise ConfigError(f"{where}: 'seats' must be a list like [\"human\", \"bot:greedy\"]")
@@ -118,11 +118,11 @@ def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[s
             out.setdefault(variant, {})[name] = found
             continue
         if not sep or not key:
-            raise ConfigError(f"bad option {item!r}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3")
+            raise ConfigError(f"bad option {shorten(item)}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3")
         variant, dot, name = key.rpartition(".")
         if not dot:
             if len(variants) != 1:
-                raise ConfigError(f"option {key!r}: say which variant it belongs to (VARIANT.{key}=...)")
+                raise ConfigError(f"option {shorten(key)}: say which variant it belongs to (VARIANT.{key}=...)")
             variant = variants[0]
         variant = normalise_variant(variant)
         out.setdefault(variant, {})[name] = parse_value(value.strip())
@@ -141,7 +141,7 @@ def variant_infos(variants: Sequence[str]) -> list[VariantInfo]:
         name = normalise_variant(item)
         if name not in installed:
             known = ", ".join(installed) or "none"
-            raise ConfigError(f"unknown variant {item!r} (installed variants: {known})")
+            raise ConfigError(f"unknown variant {shorten(item)} (installed variants: {known})")
         infos.append(variant_info(installed[name]))
     return infos
 
@@ -206,10 +206,10 @@ def parse_seat(text: str, ruleset: Ruleset) -> Seat:
     kind, sep, name = spec.partition(":")
     bots = ", ".join(f"bot:{b}" for b in sorted(ruleset.bots)) or "no bots"
     if kind != "bot" or not sep or not name.strip():
-        raise ConfigError(f"bad seat {text!r}: a seat is 'human' or 'bot:NAME' ({bots})")
+        raise ConfigError(f"bad seat {shorten(text)}: a seat is 'human' or 'bot:NAME' ({bots})")
     name = name.strip()
     if name not in ruleset.bots:
-        raise ConfigError(f"unknown bot {name!r} in seat {text!r} (bots of {ruleset.name}: {bots})")
+        raise ConfigError(f"unknown bot {shorten(name)} in seat {shorten(text)} (bots of {ruleset.name}: {bots})")
     return Seat(name)
 
 
@@ -245,6 +245,8 @@ def gather(
     """The settings of a command: the config file's, with the command line's put over them."""
     base = load_config(config_file) if config_file is not None else Settings()
     names = tuple(variants or ()) or base.variants
+    if seed is not None:
+        check_seed(seed, "--seed")
     given = Settings(
         variants=tuple(variants or ()),
         players=players,
@@ -323,7 +325,7 @@ def local_plugin_files(directory: str | Path = ".") -> list[Path]:
         raise ConfigError(f"{path} is not valid TOML: {exc}") from None
     unknown = [k for k in raw if k != "plugins"]
     if unknown:
-        raise ConfigError(f"{path}: unknown key {unknown[0]!r} (keys: plugins)")
+        raise ConfigError(f"{path}: unknown key {shorten(unknown[0])} (keys: plugins)")
     listed = raw.get("plugins", [])
     if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
         raise ConfigError(f'{path}: \'plugins\' must be a list of files or folders, e.g. plugins = ["house.py"]')
@@ -367,7 +369,7 @@ def load_plugin_file(path: str | Path) -> Any:
     except Exception as exc:  # noqa: BLE001 - any problem of the file is one line
         sys.modules.pop(name, None)
         what = str(exc) if isinstance(exc, ConfigError) else f"{type(exc).__name__}: {exc}"
-        raise ConfigError(f"plugin file {path} failed to load: {what}") from None
+        raise ConfigError(f"plugin file {clip(str(path), 120)} failed to load: {clip(what, 200)}") from None
     module.__beanframe_source__ = str(path)
     return module
 
@@ -417,5 +419,7 @@ def use_plugin_files(ctx: Any) -> None:
 def remember_plugin_args(ctx: Any, args: list[str]) -> list[str]:
     """Take ``--plugin`` out of the command line into ``ctx.meta``; the other arguments."""
     rest, files, problem = split_plugin_args(args)
+    if problem:  # said at once: without it, "beanframe --plugin" would show the help
+        raise ConfigError(problem)
     ctx.meta[_META] = (files, problem)
     return rest

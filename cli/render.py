@@ -8,10 +8,12 @@ state part is drawn by the renderer its plugin registered through ``beanframe_re
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import typer
 from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
@@ -34,6 +36,30 @@ NONE = "—"
 def make_console(stderr: bool = False) -> Console:
     # no soft wrapping of long words, no markup surprises: every dynamic string is escaped
     return Console(stderr=stderr, highlight=False)
+
+
+def batch_progress(console: Console, label: str, workers: int) -> tuple[Progress, Callable[[int, int], None]]:
+    """The progress bar of ``simulate`` and ``tournament`` (shown only at a terminal) and the
+    ``on_progress`` callback that drives it. Its first call (0 games done) comes once the worker
+    processes run and Ctrl-C and SIGTERM are handled: it prints one line saying so (on stdout, so
+    that stderr keeps only an error's one line), which a script (or a test) can wait for before it
+    may stop the run."""
+    progress = Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, transient=True, disable=not console.is_terminal,
+    )
+    task = None
+
+    def on_progress(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:  # started only now: the worker processes are forked already
+            where = "in this process" if workers == 1 else f"on {workers} worker processes"
+            typer.echo(f"{label}: {total} games {where}; Ctrl-C or SIGTERM stops and keeps the finished games")
+            progress.start()
+            task = progress.add_task("games", total=total)
+        progress.update(task, completed=done)
+
+    return progress, on_progress
 
 
 def player_label(player: int, seats: Sequence[Any] | None = None, me: int | None = None) -> str:

@@ -55,6 +55,7 @@ import numpy as np
 import pyspiel
 
 import beanframe
+from beanframe.core.actions import shorten
 from beanframe.errors import ConfigError
 
 __all__ = ["BeanGame", "BeanState", "load", "register", "register_all", "short_name"]
@@ -166,7 +167,7 @@ class BeanGame(pyspiel.Game):
         game_type, ruleset = self._game_type, self._ruleset
         returns = params.get("returns", "win")
         if returns not in ("win", "score"):
-            raise ValueError(f"returns must be 'win' or 'score', not {returns!r}")
+            raise ValueError(f"returns must be 'win' or 'score', not {shorten(returns)}")
         self.ruleset = ruleset
         self.returns_mode = returns
         if returns == "win":

@@ -38,6 +38,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 import beanframe
+from beanframe.core.actions import shorten
 from beanframe.core.observation import DTYPE
 
 __all__ = ["BeanEnv", "env"]
@@ -79,11 +80,11 @@ class BeanEnv(AECEnv):
     ):
         super().__init__()
         if returns not in ("win", "score"):
-            raise ValueError(f"returns must be 'win' or 'score', not {returns!r}")
+            raise ValueError(f"returns must be 'win' or 'score', not {shorten(returns)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {shorten(render_mode)}")
         if action_mask not in MASK_PLACES:
-            raise ValueError(f"action_mask must be one of {MASK_PLACES}, not {action_mask!r}")
+            raise ValueError(f"action_mask must be one of {MASK_PLACES}, not {shorten(action_mask)}")
         self.ruleset = ruleset
         self.returns_mode = returns
         self.render_mode = render_mode

@@ -8,6 +8,8 @@ from importlib import resources
 
 from attrs import field, frozen
 
+from beanframe.core.actions import shorten
+
 
 @frozen
 class BeanType:
@@ -70,7 +72,7 @@ class CardSet:
             return self._index[str(name).strip().lower()]
         except KeyError:
             known = ", ".join(self.names)
-            raise KeyError(f"unknown bean {name!r} (beans: {known})") from None
+            raise KeyError(f"unknown bean {shorten(name)} (beans: {known})") from None
 
     def full_deck(self) -> list[int]:
         """Every card of the set, grouped by bean."""

@@ -189,7 +189,7 @@ class ActionTable:
 
     def add_class(self, cls: type[Action], config: Config) -> None:
         if cls.name in self._classes and self._classes[cls.name] is not cls:
-            raise ValueError(f"two action classes use the name {cls.name!r}")
+            raise ValueError(f"two action classes use the name {shorten(cls.name)}")
         _check_describe(cls)
         self._classes[cls.name] = cls
         for action in cls.domain(config):
@@ -229,8 +229,8 @@ class ActionTable:
             name = norm.split(" ", 1)[0] if norm else ""
             if name not in self._classes:
                 known = ", ".join(sorted(self._classes))
-                raise IllegalActionError(f"unknown action {code!r} (known actions: {known})") from None
-            raise IllegalActionError(f"{code!r} is not a valid {name!r} action") from None
+                raise IllegalActionError(f"unknown action {shorten(code)} (known actions: {known})") from None
+            raise IllegalActionError(f"{shorten(code)} is not a valid {shorten(name)} action") from None
 
     def coerce(self, action: Action | str | int) -> Action:
         """An action given as an instance, a code or an id, as the table's instance. Anything
@@ -279,4 +279,11 @@ def shorten(value: object, limit: int = 60) -> str:
         text = repr(value)
     except Exception:  # a repr that fails must not hide the real problem
         text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def clip(text: str, limit: int = 60) -> str:
+    """``text`` (a name, a path, a message) cut to ``limit`` characters, as :func:`shorten` cuts a
+    repr: a message quotes at most a short prefix of what it refuses."""
+    text = str(text)
     return text if len(text) <= limit else text[: limit - 3] + "..."

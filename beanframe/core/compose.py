@@ -19,7 +19,7 @@ import pluggy
 from attrs import define, field, frozen
 
 from beanframe.core import hookspecs
-from beanframe.core.actions import Action
+from beanframe.core.actions import Action, clip, shorten
 from beanframe.core.params import close_names
 from beanframe.core.position import CORE_KEYS
 from beanframe.core.scoring import is_player_seat
@@ -43,7 +43,7 @@ def discover(refresh: bool = False) -> dict[str, Any]:
             try:
                 found[ep.name] = ep.load()
             except Exception as exc:  # a broken third-party plugin must not hide the others
-                raise ConfigError(f"variant plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
+                raise ConfigError(f"variant plugin {shorten(ep.name)} ({ep.value}) failed to load: {exc}") from exc
         _discovered = dict(sorted(found.items()))
     if _added:
         return {**_discovered, **{name: plugin for name, (plugin, _) in _added.items()}}
@@ -61,7 +61,7 @@ def add_plugin(plugin: Any, source: str) -> str:
     name = variant_info(plugin).name
     if name in discover():
         where = _added[name][1] if name in _added else "an installed package"
-        raise ConfigError(f"{source}: variant {name!r} exists already (from {where})")
+        raise ConfigError(f"{source}: variant {shorten(name)} exists already (from {where})")
     _added[name] = (plugin, source)
     return name
 
@@ -99,24 +99,30 @@ def get_plugin_manager(plugins: Iterable[Any] = ()) -> pluggy.PluginManager:
         try:
             pm.register(plugin, name=info.name)
         except pluggy.PluginValidationError as exc:
-            raise ConfigError(f"plugin {info.name!r}: {exc}") from exc
+            raise ConfigError(f"plugin {shorten(info.name)}: {_pluggy_says(exc)}") from exc
         except ValueError as exc:  # the same plugin or name twice
-            raise ConfigError(f"plugin {info.name!r} cannot be registered: {exc}") from exc
+            raise ConfigError(f"plugin {shorten(info.name)} cannot be registered: {exc}") from exc
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise ConfigError(f"plugin {exc.plugin!r}: {exc}") from exc
+        who = getattr(exc.plugin, "__name__", None) or type(exc.plugin).__name__
+        raise ConfigError(f"plugin {clip(who)}: {_pluggy_says(exc)}") from exc
     return pm
+
+
+def _pluggy_says(exc: Exception) -> str:
+    # pluggy's text names the hook first, then repeats the plugin's repr (a module with its path)
+    return clip(" ".join(str(exc).split(" in plugin <")[0].split()), 200)
 
 
 def variant_info(plugin: Any) -> VariantInfo:
     """The VariantInfo a plugin object declares."""
     fn = getattr(plugin, "beanframe_variant", None)
     if fn is None:
-        raise ConfigError(f"{plugin!r} is not a beanframe variant plugin (it has no beanframe_variant hook)")
+        raise ConfigError(f"{shorten(plugin)} is not a beanframe variant plugin (it has no beanframe_variant hook)")
     info = fn()
     if not isinstance(info, VariantInfo):
-        raise ConfigError(f"{plugin!r}: beanframe_variant() must return a VariantInfo, not {type(info).__name__}")
+        raise ConfigError(f"{shorten(plugin)}: beanframe_variant() must return a VariantInfo, not {type(info).__name__}")
     return info
 
 
@@ -145,7 +151,7 @@ class _Registry:
         self.variant = ""
 
     def _missing(self, what: str, name: str, known: Iterable[str], verb: str) -> ConfigError:
-        return ConfigError(f"{self.variant}: cannot {verb} {what} {name!r}: there is none{close_names(name, known)}")
+        return ConfigError(f"{self.variant}: cannot {verb} {what} {shorten(name)}: there is none{close_names(name, known)}")
 
 
 class PartRegistry(_Registry):
@@ -163,13 +169,13 @@ class PartRegistry(_Registry):
         if replace and name not in self.factories:
             raise self._missing("state part", name, self.factories, "replace")
         if name in self.factories and not replace:
-            raise ConfigError(f"{self.variant}: state part {name!r} is registered twice (use replace=True)")
+            raise ConfigError(f"{self.variant}: state part {shorten(name)} is registered twice (use replace=True)")
         if name in CORE_KEYS:
             raise ConfigError(f"{self.variant}: state part {name!r}: the name is a key of positions (reserved: {', '.join(CORE_KEYS)})")
         try:
             takes_game = view_takes_game(cls)
         except ValueError as exc:
-            raise ConfigError(f"{self.variant}: state part {name!r}: {exc}") from None
+            raise ConfigError(f"{self.variant}: state part {shorten(name)}: {exc}") from None
         self.factories[name] = factory
         self.classes[name] = cls
         self.view_takes_game[name] = takes_game
@@ -234,7 +240,7 @@ class StepRegistry(_Registry):
         if replace and step.kind not in self.steps:
             raise self._missing("step", step.kind, self.steps, "replace")
         if step.kind in self.steps and not replace:
-            raise ConfigError(f"{self.variant}: step {step.kind!r} exists already (use replace=True)")
+            raise ConfigError(f"{self.variant}: step {shorten(step.kind)} exists already (use replace=True)")
         self.steps[step.kind] = step
 
     def remove(self, kind: str) -> None:
@@ -255,7 +261,7 @@ class OptionRegistry(_Registry):
         if replace and option.name not in self.options:
             raise self._missing("option", option.name, self.options, "replace")
         if option.name in self.options and not replace:
-            raise ConfigError(f"{self.variant}: option {option.name!r} exists already (use replace=True)")
+            raise ConfigError(f"{self.variant}: option {shorten(option.name)} exists already (use replace=True)")
         self.options[option.name] = option
 
     def remove(self, name: str) -> None:
@@ -274,11 +280,11 @@ class SeatRegistry(_Registry):
 
     def __call__(self, seat: str, title: str = "") -> None:
         if type(seat) is not str or not seat or not seat.isidentifier():
-            raise ConfigError(f"{self.variant}: a seat is a name such as 'dealer', not {seat!r}")
+            raise ConfigError(f"{self.variant}: a seat is a name such as 'dealer', not {shorten(seat)}")
         if is_player_seat(seat):
-            raise ConfigError(f"{self.variant}: seat {seat!r} is a player's seat (they exist already)")
+            raise ConfigError(f"{self.variant}: seat {shorten(seat)} is a player's seat (they exist already)")
         if seat in self.seats:
-            raise ConfigError(f"{self.variant}: seat {seat!r} is registered twice")
+            raise ConfigError(f"{self.variant}: seat {shorten(seat)} is registered twice")
         self.seats[seat] = title
 
 
@@ -318,7 +324,7 @@ class BotRegistry(_Registry):
             inspect.signature(factory).bind(seed=None, ruleset=None)
         except TypeError:
             raise ConfigError(
-                f"{self.variant}: bot {name!r}: its factory must accept the keywords seed and ruleset"
+                f"{self.variant}: bot {shorten(name)}: its factory must accept the keywords seed and ruleset"
             ) from None
         except ValueError:  # no signature to inspect (a builtin): trust it
             pass
@@ -361,7 +367,7 @@ def _resolve(variants: Sequence[Any]) -> list[Any]:
             name = item.strip().lower().replace("-", "_")
             if name not in installed:
                 known = ", ".join(installed) or "none"
-                raise ConfigError(f"unknown variant {item!r} (installed variants: {known})")
+                raise ConfigError(f"unknown variant {shorten(item)} (installed variants: {known})")
             plugins.append(installed[name])
         else:
             plugins.append(item)
@@ -394,12 +400,12 @@ def _structure_options(info: VariantInfo, given: Mapping[str, Any] | Any) -> Any
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise ConfigError(f"options of {info.name} must be a table of names and values, not {given!r}")
+        raise ConfigError(f"options of {info.name} must be a table of names and values, not {shorten(given)}")
     known = {f.name for f in attrs.fields(info.options)}
     for key in given:
         if key not in known:
             choices = ", ".join(sorted(known)) or "none"
-            raise ConfigError(f"unknown option {info.name}.{key} (options of {info.name}: {choices})")
+            raise ConfigError(f"unknown option {info.name}.{clip(key)} (options of {info.name}: {choices})")
     try:
         return _options_converter.structure(dict(given), info.options)
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
@@ -449,7 +455,7 @@ def validate(variants: Sequence[Any], players: int, options: Mapping[str, Any] |
     for plugin in plugins:
         info = variant_info(plugin)
         if info.name in infos:
-            raise ConfigError(f"variant {info.name!r} is given twice")
+            raise ConfigError(f"variant {shorten(info.name)} is given twice")
         infos[info.name] = info
         by_name[info.name] = plugin
     for info in infos.values():
@@ -461,17 +467,17 @@ def validate(variants: Sequence[Any], players: int, options: Mapping[str, Any] |
                 raise ConfigError(f"variants {info.name} and {other} conflict and cannot be played together")
     order = _dependency_order(infos)
     if not isinstance(players, int) or isinstance(players, bool):
-        raise ConfigError(f"the number of players must be a whole number, not {players!r}")
+        raise ConfigError(f"the number of players must be a whole number, not {shorten(players)}")
     if players < 1:
         raise ConfigError(f"a game needs at least one player, not {players}")
     supported = supported_players(infos, order)
     if supported is not None and players not in supported:
         allowed = ", ".join(map(str, sorted(supported))) or "none"
-        raise ConfigError(f"{' + '.join(order)} cannot be played by {players} player(s) (supported: {allowed})")
+        raise ConfigError(f"{' + '.join(order)} cannot be played by {shorten(players)} player(s) (supported: {allowed})")
     options = dict(options or {})
     for key in options:
         if key not in infos:
-            raise ConfigError(f"options given for {key!r}, which is not in the variant set ({', '.join(order)})")
+            raise ConfigError(f"options given for {shorten(key)}, which is not in the variant set ({', '.join(order)})")
     structured = {name: _structure_options(infos[name], options.get(name)) for name in order}
     return Composition(
         plugins={name: by_name[name] for name in order},

@@ -47,6 +47,8 @@ from weakref import WeakKeyDictionary
 from attrs import field, frozen
 
 from beanframe.core.records import redacted_copy_record
+from beanframe.core.actions import shorten
+from beanframe.core.limits import check_player
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -94,13 +96,13 @@ def hidden_zones(game: Game, observer: int | None) -> list[tuple[str, Hidden]]:
     for name, function, argnames in _hook_impls(game.ruleset, "beanframe_hidden"):
         zones = function(**{a: args[a] for a in argnames})
         if not isinstance(zones, (list, tuple)):
-            raise ValueError(f"{name}: beanframe_hidden returned {zones!r}, not a list of Hidden zones")
+            raise ValueError(f"{name}: beanframe_hidden returned {shorten(zones)}, not a list of Hidden zones")
         for zone in zones:
             if not isinstance(zone, Hidden):
-                raise ValueError(f"{name}: beanframe_hidden returned {zone!r}, not a Hidden zone")
+                raise ValueError(f"{name}: beanframe_hidden returned {shorten(zone)}, not a Hidden zone")
             bad = [i for i in zone.known if not (isinstance(i, int) and 0 <= i < len(zone.cards))]
             if bad:
-                raise ValueError(f"{name}: beanframe_hidden names known position(s) {bad} of a {zone.pool!r} zone of {len(zone.cards)} card(s)")
+                raise ValueError(f"{name}: beanframe_hidden names known position(s) {bad} of a {shorten(zone.pool)} zone of {len(zone.cards)} card(s)")
             out.append((name, zone))
     return out
 
@@ -121,10 +123,10 @@ def _pools(zones: list[tuple[str, Hidden]]) -> dict[str, tuple[list[_Entry], Cou
             continue
         pool, _, known, first = entry
         if pool != zone.pool:
-            raise ValueError(f"{name}: a zone that {first} declared in pool {pool!r} is declared again in pool {zone.pool!r}")
+            raise ValueError(f"{name}: a zone that {first} declared in pool {shorten(pool)} is declared again in pool {shorten(zone.pool)}")
         for i, card in zone.known.items():
             if known.setdefault(i, card) != card:
-                raise ValueError(f"{name}: position {i} of a {pool!r} zone is known as {card!r}, {first} knows it as {known[i]!r}")
+                raise ValueError(f"{name}: position {i} of a {shorten(pool)} zone is known as {shorten(card)}, {first} knows it as {shorten(known[i])}")
     pools: dict[str, tuple[list[_Entry], Counter]] = {}
     for pool, cards, known, name in merged.values():
         pools.setdefault(pool, ([], Counter()))[0].append((cards, known, name))
@@ -133,7 +135,7 @@ def _pools(zones: list[tuple[str, Hidden]]) -> dict[str, tuple[list[_Entry], Cou
         for _cards, known, name in entries:
             for card in known.values():
                 if remaining[card] <= 0:
-                    raise ValueError(f"{name}: the known card {card!r} is not among the hidden cards of pool {pool!r}")
+                    raise ValueError(f"{name}: the known card {shorten(card)} is not among the hidden cards of pool {shorten(pool)}")
                 remaining[card] -= 1
     return pools
 
@@ -182,8 +184,7 @@ def determinize(game: Game, observer: int | None, rng: random.Random) -> Game:
     that a step's legality depends on hidden cards that no plugin declares known."""
     from beanframe.core.game import Game
 
-    if observer is not None and not (isinstance(observer, int) and 0 <= observer < game.players):
-        raise ValueError(f"no player {observer!r} in a {game.players}-player game")
+    check_player(observer, game.players)
     impls = _hook_impls(game.ruleset, "beanframe_determinize")
     for _ in range(TRIES):
         copy = Game(game.ruleset, game.state.clone())

@@ -15,7 +15,7 @@ from typing import Any
 
 import pluggy
 
-from beanframe.core.actions import Action, ActionTable
+from beanframe.core.actions import Action, ActionTable, shorten
 from beanframe.core.compose import (
     ActionRegistry,
     BotRegistry,
@@ -32,6 +32,7 @@ from beanframe.core.compose import (
     get_plugin_manager,
     validate,
 )
+from beanframe.core.limits import check_player, check_seed
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
 from beanframe.core.position import plain_position, position_seed, read_position, write_position
@@ -174,7 +175,7 @@ class Ruleset:
             except (ValueError, KeyError, TypeError) as exc:
                 found = [f"the check failed: {type(exc).__name__}: {exc}"]
             if not isinstance(found, (list, tuple)):
-                found = [f"beanframe_validate_config returned {found!r}, not a list of problems"]
+                found = [f"beanframe_validate_config returned {shorten(found)}, not a list of problems"]
             problems += [f"{impl.plugin_name}: {p}" for p in found]
         if problems:
             raise ConfigError(f"bad parameters for {self.name}: {'; '.join(problems)}")
@@ -209,8 +210,7 @@ class Ruleset:
             seed = position_seed(data, seed)
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ConfigError(f"the seed must be a non-negative whole number, not {seed!r}")
+        check_seed(seed)  # what a save keeps: 0 to 2**64 - 1
         state = State(players=self.players, seed=seed)
         game = Game(self, state)
         game.setup_args = {"deck": None if deck is None else list(deck)}
@@ -332,8 +332,7 @@ class Game:
 
     def _legal_of(self, player: int) -> tuple[Action, ...]:
         s = self.state
-        if type(player) is not int or not 0 <= player < s.players:
-            raise ValueError(f"no player {player!r} in a {s.players}-player game")
+        check_player(player, s.players, spectator=False)
         stack = s.stack
         if not stack:
             return ()
@@ -394,6 +393,8 @@ class Game:
         The player is explicit because in a group decision several players choose at once."""
         if player is None:
             player = self.to_act
+        else:
+            check_player(player, self.state.players, spectator=False)
         describe = getattr(action, "describe", None)
         return describe(self, player) if describe is not None else str(action)
 
@@ -445,7 +446,7 @@ class Game:
         if s.stage == OVER:
             raise GameOverError("the game is over: no more actions")
         if type(player) is not int or not 0 <= player < s.players:
-            raise IllegalActionError(f"there is no player {player!r} in this {s.players}-player game")
+            raise IllegalActionError(f"there is no player {shorten(player, 30)} in this {s.players}-player game")
         deciders = self.deciders
         if player not in deciders:
             who = ", ".join(seat_name(p) for p in deciders)
@@ -466,7 +467,7 @@ class Game:
         legal = self.legal_actions(player)
         shown = ", ".join(a.code for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         who = "" if player is None or len(self.deciders) < 2 else f" for {seat_name(player)}"
-        return f"{action.code!r} is not legal now{who} ({self.prompt()}; legal: {shown})"
+        return f"{shorten(action.code)} is not legal now{who} ({self.prompt()}; legal: {shown})"
 
     # -- used by phases and steps -----------------------------------------------------------
     def push(self, kind: str, player: int, *args: int, group: Sequence[int] = ()) -> None:
@@ -493,7 +494,7 @@ class Game:
         group = tuple(group)
         n = self.state.players
         if any(type(p) is not int or not 0 <= p < n for p in group) or len(set(group)) != len(group):
-            raise ValueError(f"frame {kind!r}: group {list(group)} must list distinct players 0..{n - 1}")
+            raise ValueError(f"frame {shorten(kind)}: group {list(group)} must list distinct players 0..{n - 1}")
         return group
 
     def emit(self, *event: Any, **private: Any) -> None:
@@ -590,9 +591,9 @@ class Game:
         later the driver owns the turn order), with a player of this game (ValueError)."""
         s = self.state
         if s.stage != SETUP:
-            raise ValueError(f"set_active({player!r}) is only allowed during set-up, not in stage {self.stage_name}")
+            raise ValueError(f"set_active({shorten(player)}) is only allowed during set-up, not in stage {self.stage_name}")
         if type(player) is not int or not 0 <= player < s.players:
-            raise ValueError(f"set_active: no player {player!r} in a {s.players}-player game")
+            raise ValueError(f"set_active: no player {shorten(player, 30)} in a {s.players}-player game")
         s.active = player
 
     def set_next_player(self, player: int) -> None:
@@ -602,9 +603,9 @@ class Game:
         during set-up use ``set_active``) and with a player of this game (ValueError)."""
         s = self.state
         if s.stage != TURNS:
-            raise ValueError(f"set_next_player({player!r}) is only allowed during the turns, not in stage {self.stage_name}")
+            raise ValueError(f"set_next_player({shorten(player)}) is only allowed during the turns, not in stage {self.stage_name}")
         if type(player) is not int or not 0 <= player < s.players:
-            raise ValueError(f"set_next_player: no player {player!r} in a {s.players}-player game")
+            raise ValueError(f"set_next_player: no player {shorten(player, 30)} in a {s.players}-player game")
         s.next_active = player
 
     def _settle(self) -> None:
@@ -732,9 +733,7 @@ class Game:
         return out
 
     def _observer(self, player: int | None) -> int | None:
-        if player is not None and (type(player) is not int or not 0 <= player < self.state.players):
-            raise ValueError(f"no player {player!r} in a {self.state.players}-player game")
-        return player
+        return check_player(player, self.state.players)
 
     def history_for(self, player: int | None) -> list[tuple[int, str]]:
         """The history as ``player`` may know it (None: a spectator): ``(actor, code)`` per action,
@@ -764,8 +763,11 @@ class Game:
         """``action`` in words as ``observer`` knows it when ``actor`` (default: ``to_act``) takes
         it: the actor's own description (:meth:`describe`) for the actor, else its public form
         (``action.describe_public``), which never reads what only the actor sees."""
+        self._observer(observer)
         if actor is None:
             actor = self.to_act
+        else:
+            check_player(actor, self.state.players, spectator=False)
         if observer is not None and observer == actor:
             return self.describe(action, actor)
         return action.describe_public(self)

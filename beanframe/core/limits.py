@@ -1,4 +1,5 @@
-"""Limits on plain data read from users (save files, config files, ``-o`` values).
+"""Limits on plain data read from users (save files, config files, ``-o`` values) and on the
+seeds and players given to the engine.
 
 JSON and TOML readers accept integers of thousands of digits and arbitrarily deep nesting; Python
 then fails later with ``ValueError`` ("exceeds the limit for integer string conversion") or
@@ -11,8 +12,31 @@ import json
 import tomllib
 from typing import Any
 
+from beanframe.core.actions import shorten
+from beanframe.errors import ConfigError
+
 MAX_DEPTH = 32  # beanframe's own files nest a few levels deep
 MAX_INT_BITS = 64  # seeds are 48-bit, counts are small
+MAX_SEED = 2**MAX_INT_BITS - 1  # the largest seed a save file keeps: every door refuses larger ones
+
+
+def check_seed(seed: Any, what: str = "the seed") -> int:
+    """``seed`` if it is a whole number from 0 to 2**64 - 1 (what a save file keeps), else a
+    one-line ConfigError naming the range. Every place a seed enters calls this."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"{what} must be a whole number from 0 to 2**64 - 1 ({MAX_SEED}), not {shorten(seed)}")
+    return seed
+
+
+def check_player(player: Any, players: int, spectator: bool = True) -> int | None:
+    """``player`` if it is one of a ``players``-player game's players (an ``int`` from 0, never a
+    bool; None for a spectator where ``spectator``), else a one-line ValueError."""
+    if player is None and spectator:
+        return None
+    if type(player) is not int or not 0 <= player < players:
+        who = f"0 to {players - 1}" + (", or None for a spectator" if spectator else "")
+        raise ValueError(f"no player {shorten(player, 30)} in a {players}-player game (players: {who})")
+    return player
 
 
 def problem(value: Any, max_depth: int = MAX_DEPTH, max_int_bits: int = MAX_INT_BITS) -> str | None:
@@ -27,7 +51,8 @@ def problem(value: Any, max_depth: int = MAX_DEPTH, max_int_bits: int = MAX_INT_
             continue
         if isinstance(item, int):
             if item.bit_length() > max_int_bits:
-                return f"a whole number too large (about {int(item.bit_length() * 0.30103) + 1} digits)"
+                digits = int(item.bit_length() * 0.30103) + 1
+                return f"a whole number too large (about {digits} digits; at most {2**max_int_bits - 1})"
         elif isinstance(item, dict):
             todo.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):

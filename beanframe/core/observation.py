@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from beanframe.core.actions import shorten
+from beanframe.core import limits
 from beanframe.core.compose import _Registry
 from beanframe.core.scoring import seat_name
 from beanframe.core.records import PrivateEvent, known_code
@@ -71,17 +73,17 @@ class ObservationRegistry(_Registry):
         self, name: str, size: int, encode: Encoder, high: float = 1.0, doc: str = "", replace: bool = False
     ) -> None:
         if type(name) is not str or not name:
-            raise ConfigError(f"{self.variant}: an observation segment needs a name, not {name!r}")
+            raise ConfigError(f"{self.variant}: an observation segment needs a name, not {shorten(name)}")
         if type(size) is not int or size < 1:
-            raise ConfigError(f"{self.variant}: observation segment {name!r}: size must be a whole number >= 1, not {size!r}")
+            raise ConfigError(f"{self.variant}: observation segment {shorten(name)}: size must be a whole number >= 1, not {shorten(size)}")
         if not callable(encode):
-            raise ConfigError(f"{self.variant}: observation segment {name!r}: encode must be a function, not {encode!r}")
+            raise ConfigError(f"{self.variant}: observation segment {shorten(name)}: encode must be a function, not {shorten(encode)}")
         if type(high) not in (int, float) or not high > 0:
-            raise ConfigError(f"{self.variant}: observation segment {name!r}: high must be a positive number, not {high!r}")
+            raise ConfigError(f"{self.variant}: observation segment {shorten(name)}: high must be a positive number, not {shorten(high)}")
         if replace and name not in self.entries:
             raise self._missing("observation segment", name, self.entries, "replace")
         if name in self.entries and not replace:
-            raise ConfigError(f"{self.variant}: observation segment {name!r} is registered twice (use replace=True)")
+            raise ConfigError(f"{self.variant}: observation segment {shorten(name)} is registered twice (use replace=True)")
         self.entries[name] = (self.variant, size, float(high), doc, encode)
 
     def remove(self, name: str) -> None:
@@ -211,10 +213,7 @@ def build_layout(ruleset: Ruleset) -> ObservationLayout:
 
 
 def check_player(game: Game, player: int | None, allow_spectator: bool = True) -> None:
-    if player is None and allow_spectator:
-        return
-    if type(player) is not int or not 0 <= player < game.players:
-        raise ValueError(f"no player {player!r} in this {game.players}-player game (players are 0..{game.players - 1})")
+    limits.check_player(player, game.players, allow_spectator)
 
 
 def observation(game: Game, player: int | None) -> np.ndarray:
@@ -303,7 +302,7 @@ def returns(game: Game, mode: str = "win") -> list[float]:
     ``"score"``: the player's total minus the best total of every other seat (registered seats
     included): positive when ahead of everyone, zero at a tie for first."""
     if mode not in RETURN_MODES:
-        raise ValueError(f"unknown returns mode {mode!r} (modes: {', '.join(RETURN_MODES)})")
+        raise ValueError(f"unknown returns mode {shorten(mode)} (modes: {', '.join(RETURN_MODES)})")
     result = game.result
     if result is None:
         return [0.0] * game.players

@@ -17,12 +17,14 @@ from typing import Any
 
 import attrs
 
+from beanframe.core.actions import shorten
+
 
 def close_names(name: str, known: Iterable[str]) -> str:
     """" (did you mean 'x'? known: a, b, x)": a hint for a name that does not exist."""
     known = sorted(known)
     near = difflib.get_close_matches(name, known, n=1)
-    hint = f"did you mean {near[0]!r}? " if near else ""
+    hint = f"did you mean {shorten(near[0])}? " if near else ""
     return f" ({hint}known: {', '.join(known) or 'none'})"
 
 
@@ -35,7 +37,7 @@ def whole(low: int | None = None, high: int | None = None) -> Any:
 
     def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         if type(value) is not int:
-            raise TypeError(f"{attribute.name} must be a whole number, not {value!r} ({_kind(value)})")
+            raise TypeError(f"{attribute.name} must be a whole number, not {shorten(value)} ({_kind(value)})")
         if (low is not None and value < low) or (high is not None and value > high):
             if high is None:
                 bounds = f"at least {low}"
@@ -51,13 +53,13 @@ def whole(low: int | None = None, high: int | None = None) -> Any:
 def flag(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
     """An attrs validator: True or False (not 1, not "yes")."""
     if type(value) is not bool:
-        raise TypeError(f"{attribute.name} must be true or false, not {value!r} ({_kind(value)})")
+        raise TypeError(f"{attribute.name} must be true or false, not {shorten(value)} ({_kind(value)})")
 
 
 def text(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
     """An attrs validator: a non-empty string."""
     if type(value) is not str or not value:
-        raise TypeError(f"{attribute.name} must be a non-empty text, not {value!r}")
+        raise TypeError(f"{attribute.name} must be a non-empty text, not {shorten(value)}")
 
 
 def record_problems(value: Any, path: str, _seen: set[int] | None = None) -> list[str]:

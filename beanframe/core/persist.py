@@ -21,6 +21,7 @@ import cattrs
 import cattrs.gen
 from attrs import frozen
 
+from beanframe.core.actions import clip, shorten
 from beanframe.core.limits import loads_json
 from beanframe.core.offers import Offer, OfferBook
 from beanframe.core.strict import problems, strict_converter
@@ -145,12 +146,12 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveFileError("not a beanframe save file (no 'format': 'beanframe-save' in it)")
     if type(raw.get("format_version")) is not int or raw["format_version"] != FORMAT_VERSION:
-        raise SaveFileError(f"save format version {raw.get('format_version')!r} is not supported (this beanframe reads {FORMAT_VERSION})")
+        raise SaveFileError(f"save format version {shorten(raw.get('format_version'))} is not supported (this beanframe reads {FORMAT_VERSION})")
     try:
         save = _converter.structure(raw, SaveFile)
     except cattrs.BaseValidationError as exc:
         where, what = problems(exc, "save")[0]
-        raise SaveFileError(f"corrupt save file: {what} (at {where})") from None
+        raise SaveFileError(f"corrupt save file: {clip(what, 120)} (at {clip(where, 80)})") from None
 
     given = {variant_info(p).name: p for p in plugins}
     installed = discover()
@@ -158,10 +159,10 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
     for sv in save.variants:
         plugin = given.get(sv.name) or installed.get(sv.name)
         if plugin is None:
-            raise SaveFileError(f"the save needs variant {sv.name} {sv.version}, which is not installed")
+            raise SaveFileError(f"the save needs variant {clip(sv.name)} {clip(sv.version, 20)}, which is not installed")
         have = variant_info(plugin).version
         if have != sv.version:
-            raise SaveFileError(f"the save was made with {sv.name} {sv.version}; installed is {sv.name} {have}")
+            raise SaveFileError(f"the save was made with {sv.name} {clip(sv.version, 20)}; installed is {sv.name} {have}")
         chosen.append(plugin)
     try:
         ruleset = Ruleset(chosen, save.players, save.options)
@@ -175,10 +176,10 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
         try:
             game.apply(code, None if player == game.to_act else player)
         except BeanframeError as exc:
-            raise SaveFileError(f"action {i} of the save ({code!r}) cannot be replayed: {exc}") from None
+            raise SaveFileError(f"action {i} of the save ({shorten(code)}) cannot be replayed: {exc}") from None
         if actors is not None and i <= len(actors) and game.state.history[2] != actors[i - 1]:
             raise SaveFileError(
-                f"action {i} of the save ({code!r}) is recorded for player {actors[i - 1] + 1} but replays "
+                f"action {i} of the save ({shorten(code)}) is recorded for player {actors[i - 1] + 1} but replays "
                 f"as player {game.state.history[2] + 1}'s (the file was edited or is corrupt)"
             )
     if not _same_state(game, _normalise(snapshot(game)), _normalise(save.state)):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from attrs import evolve, field, frozen
 
+from beanframe.core.actions import shorten
 from beanframe.core.params import close_names
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ class PipelineBuilder:
         ``before`` a named phase of that stage."""
         phases = self._list(stage)
         if name in self:
-            raise ValueError(f"phase {name!r} exists already")
+            raise ValueError(f"phase {shorten(name)} exists already")
         if after is not None and before is not None:
             raise ValueError("give after= or before=, not both")
         phase = Phase(name, enter, title, number, skip, self.variant)
@@ -145,7 +146,7 @@ class PipelineBuilder:
         (Bohnaparte's attack is phase 4, so Bohnanza's draw becomes phase 5), and may name a
         phase after what it now does. Behaviour, place and name stay."""
         if number is not None and (type(number) is not int or number < 0):
-            raise ValueError(f"phase {name!r}: a phase number is a whole number >= 0, not {number!r}")
+            raise ValueError(f"phase {shorten(name)}: a phase number is a whole number >= 0, not {shorten(number)}")
         stage, index = self._find(name)
         old = self._stages[stage][index]
         changes = list(old.changes)
@@ -177,13 +178,13 @@ class PipelineBuilder:
         try:
             return self._stages[stage]
         except KeyError:
-            raise ValueError(f"unknown stage {stage!r} (stages: {', '.join(STAGES)})") from None
+            raise ValueError(f"unknown stage {shorten(stage)} (stages: {', '.join(STAGES)})") from None
 
     def _index_in(self, stage: str, name: str) -> int:
         for i, p in enumerate(self._list(stage)):
             if p.name == name:
                 return i
-        raise ValueError(f"no phase {name!r} in stage {stage!r}{close_names(name, self.names(stage))}")
+        raise ValueError(f"no phase {shorten(name)} in stage {shorten(stage)}{close_names(name, self.names(stage))}")
 
     def _find(self, name: str) -> tuple[str, int]:
         for stage, phases in self._stages.items():
@@ -191,4 +192,4 @@ class PipelineBuilder:
                 if p.name == name:
                     return stage, i
         known = [p.name for phases in self._stages.values() for p in phases]
-        raise ValueError(f"no phase named {name!r}{close_names(name, known)}")
+        raise ValueError(f"no phase named {shorten(name)}{close_names(name, known)}")

@@ -17,6 +17,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from beanframe.core.actions import shorten
 from beanframe.errors import BeanframeError, ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class RendererRegistry:
         """Draw the state part ``name`` (its view) with ``renderer``; a later variant may
         ``replace`` the renderer of a part a requirement registered."""
         if name in self.parts and not replace:
-            raise ConfigError(f"{self.variant}: a renderer for part {name!r} is registered twice (use replace=True)")
+            raise ConfigError(f"{self.variant}: a renderer for part {shorten(name)} is registered twice (use replace=True)")
         self.parts[name] = renderer
 
     def command(self, name: str, fn: Command, help: str) -> None:
@@ -67,7 +68,7 @@ class RendererRegistry:
 
     def _check_name(self, name: str) -> None:
         if not name.isidentifier() or name in self.commands or name in self.line_commands:
-            raise ConfigError(f"{self.variant}: bad or duplicate front-end command {name!r}")
+            raise ConfigError(f"{self.variant}: bad or duplicate front-end command {shorten(name)}")
 
     def explain(self, fn: Explainer) -> None:
         """Say why an action is not legal now (the first explainer that answers is shown)."""

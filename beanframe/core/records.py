@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from beanframe.core.actions import shorten
 from beanframe.core.state import linked_items
 
 if TYPE_CHECKING:
@@ -62,13 +63,13 @@ def private_event(players: int, event: tuple, to: Iterable[int] | None, public: 
     ValueError naming it). Kept lean: it runs on every private event."""
     if type(to) is not tuple:
         if to is None:
-            raise ValueError(f"event {event[0]!r}: a public form was given but no 'to' (without 'to' an event is public)")
+            raise ValueError(f"event {shorten(event[0])}: a public form was given but no 'to' (without 'to' an event is public)")
         to = (to,) if isinstance(to, int) else tuple(to)
     for p in to:
         if type(p) is not int or not 0 <= p < players:
-            raise ValueError(f"event {event[0]!r}: 'to' names {p!r}, not a player of this {players}-player game")
+            raise ValueError(f"event {shorten(event[0])}: 'to' names {shorten(p)}, not a player of this {players}-player game")
     if public is not None and (type(public) is not tuple or not public or type(public[0]) is not str):
-        raise ValueError(f"event {event[0]!r}: the public form must be an event tuple (kind, *args) or None, not {public!r}")
+        raise ValueError(f"event {shorten(event[0])}: the public form must be an event tuple (kind, *args) or None, not {shorten(public)}")
     return PrivateEvent((event, to, public))
 
 

@@ -13,6 +13,8 @@ from weakref import WeakKeyDictionary
 
 from attrs import define, field, frozen
 
+from beanframe.core.actions import shorten
+
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
 
@@ -39,7 +41,7 @@ class ScoreSheet:
 
     def add(self, seat: str, label: str, points: int) -> None:
         if seat not in self.seats:
-            raise ValueError(f"no seat {seat!r} on the score sheet (seats: {', '.join(self.seats)})")
+            raise ValueError(f"no seat {shorten(seat)} on the score sheet (seats: {', '.join(self.seats)})")
         self.lines.setdefault(seat, []).append((label, points))
 
     def clear(self, seat: str) -> None:
@@ -120,9 +122,9 @@ def game_stats(game: Game) -> dict[str, float]:
     for name, function, argnames in impls:
         found = function(**{a: game for a in argnames})  # the hook's only argument is ``game``
         if not isinstance(found, dict):
-            raise ValueError(f"{name}: beanframe_game_stats returned {found!r}, not a dict of numbers")
+            raise ValueError(f"{name}: beanframe_game_stats returned {shorten(found)}, not a dict of numbers")
         for key, value in found.items():
             if type(key) is not str or type(value) not in (int, float, bool):
-                raise ValueError(f"{name}: beanframe_game_stats gave {key!r}: {value!r}, not a name and a number")
+                raise ValueError(f"{name}: beanframe_game_stats gave {shorten(key)}: {shorten(value)}, not a name and a number")
             stats[key] = float(value)
     return stats

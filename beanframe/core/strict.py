@@ -8,6 +8,8 @@ from typing import Any, get_args, get_origin
 
 import cattrs
 
+from beanframe.core.actions import shorten
+
 
 def _kind(value: Any) -> str:
     return type(value).__name__
@@ -18,33 +20,33 @@ def strict_converter() -> cattrs.Converter:
 
     def whole(value: Any, _: Any) -> int:
         if type(value) is not int:
-            raise TypeError(f"expected a whole number, not {value!r} ({_kind(value)})")
+            raise TypeError(f"expected a whole number, not {shorten(value)} ({_kind(value)})")
         return value
 
     def number(value: Any, _: Any) -> float:
         if type(value) not in (int, float):
-            raise TypeError(f"expected a number, not {value!r} ({_kind(value)})")
+            raise TypeError(f"expected a number, not {shorten(value)} ({_kind(value)})")
         return float(value)
 
     def flag(value: Any, _: Any) -> bool:
         if type(value) is not bool:
-            raise TypeError(f"expected true or false, not {value!r} ({_kind(value)})")
+            raise TypeError(f"expected true or false, not {shorten(value)} ({_kind(value)})")
         return value
 
     def text(value: Any, _: Any) -> str:
         if type(value) is not str:
-            raise TypeError(f"expected text, not {value!r} ({_kind(value)})")
+            raise TypeError(f"expected text, not {shorten(value)} ({_kind(value)})")
         return value
 
     def listing(value: Any, cls: Any) -> list:
         if type(value) is not list:
-            raise TypeError(f"expected a list, not {value!r} ({_kind(value)})")
+            raise TypeError(f"expected a list, not {shorten(value)} ({_kind(value)})")
         args = get_args(cls)
         return [conv.structure(v, args[0]) for v in value] if args else list(value)
 
     def table(value: Any, cls: Any) -> dict:
         if type(value) is not dict:
-            raise TypeError(f"expected a table, not {value!r} ({_kind(value)})")
+            raise TypeError(f"expected a table, not {shorten(value)} ({_kind(value)})")
         args = get_args(cls)
         if not args:
             return dict(value)

@@ -7,6 +7,8 @@ from typing import Any
 
 from attrs import field, frozen
 
+from beanframe.core.actions import shorten
+
 _FLAG = re.compile(r"--[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
@@ -35,11 +37,11 @@ def _check_flags(info: Any, attribute: Any, flags: tuple) -> None:
     seen = set()
     for flag in flags:
         if not isinstance(flag, Flag):
-            raise TypeError(f"variant {info.name}: flags must be Flag objects, not {flag!r}")
+            raise TypeError(f"variant {info.name}: flags must be Flag objects, not {shorten(flag)}")
         if not _FLAG.fullmatch(flag.name) or flag.name in seen:
-            raise ValueError(f"variant {info.name}: bad or duplicate flag name {flag.name!r} (e.g. '--layout')")
+            raise ValueError(f"variant {info.name}: bad or duplicate flag name {shorten(flag.name)} (e.g. '--layout')")
         if flag.option not in names:
-            raise ValueError(f"variant {info.name}: flag {flag.name} sets {flag.option!r}, which is not one of its options")
+            raise ValueError(f"variant {info.name}: flag {flag.name} sets {shorten(flag.option)}, which is not one of its options")
         seen.add(flag.name)
 
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import frozen
 
+from beanframe.core.actions import shorten
+from beanframe.core.limits import check_player
 from beanframe.core.records import Record
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ def view_takes_game(cls: type) -> bool:
     rather than ``view(player)``. ValueError if ``cls`` has no usable ``view`` method."""
     fn = getattr(cls, "view", None)
     if not callable(fn):
-        raise ValueError(f"its class {getattr(cls, '__name__', cls)!r} has no view(player) method")
+        raise ValueError(f"its class {shorten(getattr(cls, '__name__', cls))} has no view(player) method")
     try:
         params = inspect.signature(fn).parameters
     except (TypeError, ValueError):
@@ -90,8 +92,7 @@ def view_takes_game(cls: type) -> bool:
 
 def make_view(game: Game, player: int | None) -> View:
     s = game.state
-    if player is not None and not 0 <= player < s.players:
-        raise ValueError(f"no player {player} in a {s.players}-player game")
+    check_player(player, s.players)
     phase = game.phase
     to_act = game.to_act
     takes_game = game.ruleset.part_view_takes_game

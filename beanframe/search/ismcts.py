@@ -26,6 +26,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from beanframe.core.actions import shorten
 from beanframe.core.scoring import seat_name
 from beanframe.errors import ConfigError
 
@@ -214,7 +215,7 @@ class ISMCTSBot:
         self.relative = _flag(relative)
         self.goal = str(goal)
         if self.goal not in GOALS:
-            raise ConfigError(f"ismcts: goal must be one of {', '.join(GOALS)}, not {goal!r}")
+            raise ConfigError(f"ismcts: goal must be one of {', '.join(GOALS)}, not {shorten(goal)}")
         self._candidates: list | None = None  # the root actions worth searching (None: all)
         self._rounds: dict[Any, list[float]] | None = None
         self._priors: dict[Any, Any] = {}  # ruleset -> prior bot
@@ -616,6 +617,6 @@ class ISMCTSBot:
                 raise ConfigError("ismcts cannot use itself as its rollout policy")
             policy = make_bot(rs, name, self.rng.getrandbits(48))
             if getattr(policy, "uses_information", False):
-                raise ConfigError(f"ismcts: rollout bot {name!r} searches too; give a bot that acts on its view")
+                raise ConfigError(f"ismcts: rollout bot {shorten(name)} searches too; give a bot that acts on its view")
             self._policies[rs] = policy
         return policy

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from beanframe.core.actions import shorten
 from beanframe.core.compose import discover
 from beanframe.errors import ConfigError
 
@@ -134,10 +135,10 @@ def check_name(name: str) -> None:
     """ConfigError (one line) unless ``name`` can be a new variant's name."""
     if not NAME_RE.fullmatch(name) or keyword.iskeyword(name) or name.endswith("_"):
         raise ConfigError(
-            f"bad plugin name {name!r}: use lower-case letters, digits and _, starting with a letter (e.g. cheap_field)"
+            f"bad plugin name {shorten(name)}: use lower-case letters, digits and _, starting with a letter (e.g. cheap_field)"
         )
     if name in discover():
-        raise ConfigError(f"bad plugin name {name!r}: a variant of that name exists already")
+        raise ConfigError(f"bad plugin name {shorten(name)}: a variant of that name exists already")
 
 
 def base_variant(requires: str | None = None) -> tuple[str, list[int]]:
@@ -152,7 +153,7 @@ def base_variant(requires: str | None = None) -> tuple[str, list[int]]:
             raise ConfigError("no installed variant to build a house rule on: give --requires VARIANT")
         requires = bases[0]
     if requires not in installed:
-        raise ConfigError(f"unknown variant {requires!r} for --requires (installed: {', '.join(installed) or 'none'})")
+        raise ConfigError(f"unknown variant {shorten(requires)} for --requires (installed: {', '.join(installed) or 'none'})")
     counts = list(installed[requires].players) or [2]
     return requires, counts[:2]
 

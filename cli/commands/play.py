@@ -14,7 +14,7 @@ from rich.text import Text
 
 from beanframe.core.actions import shorten
 from beanframe.core.game import Game
-from beanframe.core.limits import loads_json
+from beanframe.core.limits import check_seed, loads_json
 from beanframe.core.persist import load_game
 from beanframe.core.view import plain_data
 from beanframe.errors import ConfigError, PositionError
@@ -45,7 +45,7 @@ def play_cli(
         list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print bot moves and events.")] = False,
-    bot_seed: Annotated[int | None, typer.Option("--bot-seed", min=0, help="Master seed of the bots' own seeds (default: a fresh one); with --seed it repeats a bot game exactly.", show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' own seeds (default: a fresh one); with --seed it repeats a bot game exactly.", show_default=False)] = None,
     streak: Annotated[bool, typer.Option("--streak", help="Play game after game, counting the games you win in a row (kept in the streak file).")] = False,
     streak_file: Annotated[
         Path | None,
@@ -60,6 +60,8 @@ def play_cli(
     is over (earlier it would reveal the cards).
     """
     settings = gather(variants, players, seed, seat, option, config)
+    if bot_seed is not None:
+        check_seed(bot_seed, "--bot-seed")
     if streak and (load is not None or position is not None):
         raise ConfigError(f"--streak plays new games: leave out {'--load' if load is not None else '--position'}")
     if load is not None and position is not None:

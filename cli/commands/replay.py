@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from beanframe.core.actions import shorten
+
 from .. import render
 from ..config import read_text_file
 from ..replaying import EVERYTHING, load_replayable, replay
@@ -24,7 +26,7 @@ def parse_viewer(text: str, players: int) -> int | None | str:
     if number.isascii() and number.isdigit() and 1 <= int(number) <= players:
         return int(number) - 1
     choices = ", ".join(f"p{p + 1}" for p in range(players))
-    raise typer.BadParameter(f"{text!r} is not a player of this {players}-player game (use {choices}, spectator or full)", param_hint="'--as'")
+    raise typer.BadParameter(f"{shorten(text)} is not a player of this {players}-player game (use {choices}, spectator or full)", param_hint="'--as'")
 
 
 def replay_cli(

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from beanframe.batch import resolve_jobs
+from beanframe.core.actions import shorten
 from beanframe.errors import ConfigError, PositionError
 from beanframe.simulate import GameRecord, SimulationSummary, Streak, simulate
 
@@ -26,14 +27,14 @@ def simulate_cli(
         str | None, typer.Option("--bots", "-b", help="One bot per seat, comma-separated, e.g. greedy,random (default: greedy, else random, at every seat).", show_default=False)
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU). Results do not depend on it.")] = 1,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="Seed of the first game; game i uses seed+i. [default: 0]", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the first game; game i uses seed+i. [default: 0]", show_default=False)] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write one JSON line per game (set-up, actions, result) to this file; checked before playing.", show_default=False)] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players (default: the number of bots).", show_default=False)] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
     ] = None,
     config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats (bots), [options.VARIANT].", show_default=False)] = None,
-    bot_seed: Annotated[int | None, typer.Option("--bot-seed", min=0, help="Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly.", show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly.", show_default=False)] = None,
     position: Annotated[
         Path | None,
         typer.Option("--position", help="Every game starts from this position file (TOML or JSON): the win rates from there. Its seed, if any, is the first game's.", show_default=False),
@@ -44,8 +45,8 @@ def simulate_cli(
     Game i uses seed S+i, so the results do not depend on --jobs. Prints per-seat win rates with
     95% Wilson intervals, mean scores, mean turns and games per second; for a solo game also the
     bot's winning streaks over the seeds. --out writes one JSON line per game (set-up, actions,
-    result): open any of them with beanframe replay FILE --game N. Ctrl-C stops at once and keeps
-    the finished games.
+    result): open any of them with beanframe replay FILE --game N. Ctrl-C or SIGTERM stops at once
+    and keeps the finished games (a first line says when the games have started).
     """
     settings = gather(variants, players, seed, None, option, config)
     data = None
@@ -92,7 +93,7 @@ def pick_bots(settings: Settings, bots: str | None) -> list[str] | None:
     if bots is not None:
         names = [b.strip().removeprefix("bot:") for b in bots.split(",")]
         if not all(names):
-            raise ConfigError(f"bad --bots {bots!r}: give bot names separated by commas, e.g. greedy,random")
+            raise ConfigError(f"bad --bots {shorten(bots)}: give bot names separated by commas, e.g. greedy,random")
         return names
     if settings.seats:
         if any(not s.strip().lower().startswith("bot:") for s in settings.seats):
@@ -117,24 +118,7 @@ def run_with_progress(
         ruleset = compose_settings(settings)
         players = ruleset.players
         bots = [default_bot(ruleset)] * players
-    progress = Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
-    task = None
-
-    def on_progress(done: int, total: int) -> None:
-        nonlocal task
-        if task is None:  # started only now: the worker processes are forked already
-            progress.start()
-            task = progress.add_task("games", total=total)
-        progress.update(task, completed=done)
-
+    progress, on_progress = render.batch_progress(console, "simulating", min(resolve_jobs(jobs), games))
     try:
         return simulate(
             list(settings.variants),

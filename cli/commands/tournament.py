@@ -9,9 +9,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from beanframe.core.actions import shorten
+from beanframe.batch import resolve_jobs
 from beanframe.errors import ConfigError
 from beanframe.tournament import BACKENDS, TournamentResult, tournament
 
@@ -28,8 +29,8 @@ def tournament_cli(
     ] = "ismcts,greedy,random",
     games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: 2 if allowed and several bots, else the smallest count).", show_default=False)] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", min=0, help="Seed of the first deal. [default: 0]", show_default=False)] = None,
-    bot_seed: Annotated[int | None, typer.Option("--bot-seed", min=0, help="Master seed of the bots' seeds (default: a fresh one, printed).", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the first deal. [default: 0]", show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' seeds (default: a fresh one, printed).", show_default=False)] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes or Ray CPUs (0: one per CPU). Results do not depend on it.")] = 1,
     backend: Annotated[str, typer.Option("--backend", help=f"Where games run: {' or '.join(BACKENDS)}.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address for --backend ray (default: a local Ray instance).", show_default=False)] = None,
@@ -44,29 +45,19 @@ def tournament_cli(
 
     Game i plays line-up i % L on the deal of seed S + i // L (L: the number of line-ups), so the
     results depend only on the seeds, never on --jobs or --backend. Prints each bot's (and each
-    registered seat's) games, wins with 95% Wilson intervals, mean score and rating.
+    registered seat's) games, wins with 95% Wilson intervals, mean score and rating. Ctrl-C or
+    SIGTERM stops at once and keeps the finished games (a first line says when they started).
     """
     settings = require_variants(gather(variants, players, seed, None, option, config))
     console = render.make_console()
-    progress = Progress(
-        TextColumn("tournament"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=console, transient=True, disable=not console.is_terminal,
-    )
-    task = None
-
-    def on_progress(done: int, total: int) -> None:
-        nonlocal task
-        if task is None:
-            progress.start()
-            task = progress.add_task("games", total=total)
-        progress.update(task, completed=done)
-
+    progress, on_progress = render.batch_progress(console, "tournament", min(resolve_jobs(jobs), games))
     try:
         result = tournament(
             list(settings.variants), bots.split(","), n=games, players=settings.players,
             seed=settings.seed if settings.seed is not None else 0, bot_seed=bot_seed,
             options=settings.options or None, bot_options=parse_bot_options(bot_option or ()),
             jobs=jobs, backend=backend, address=address, out=out, on_progress=on_progress,
+            keep_records=False,  # the standings are running sums: memory flat for any -n
         )
     finally:
         progress.stop()
@@ -95,7 +86,7 @@ def parse_bot_options(items: Any) -> dict[str, dict[str, Any]]:
         key, sep, value = item.partition("=")
         bot, dot, name = key.strip().rpartition(".")
         if not sep or not dot or not bot or not name:
-            raise ConfigError(f"bad bot option {item!r}: write BOT.NAME=VALUE, e.g. ismcts.iterations=100")
+            raise ConfigError(f"bad bot option {shorten(item)}: write BOT.NAME=VALUE, e.g. ismcts.iterations=100")
         out.setdefault(bot, {})[name] = parse_value(value.strip())
     return out
 

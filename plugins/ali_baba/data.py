@@ -14,6 +14,8 @@ from pathlib import Path
 
 from attrs import frozen
 
+from beanframe.core.actions import shorten
+
 GANGS = 4  # swindlers, thieves, deceivers, robbers (their order on the board's price table)
 GROUPS = 4  # groups per gang
 PER_GROUP = 4  # cards per group
@@ -102,7 +104,7 @@ def load_board(path: str) -> Board:
 def _int(raw: dict, key: str, where: str, low: int, high: int) -> int:
     value = raw.get(key)
     if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{where}: {key} must be a whole number from {low} to {high}, not {value!r}")
+        raise ValueError(f"{where}: {key} must be a whole number from {low} to {high}, not {shorten(value)}")
     return value
 
 
@@ -167,27 +169,27 @@ def parse_board(text: str, where: str) -> Board:
             raise ValueError(f"{w}: fields[{i}] has no id")
     if len(set(ids)) != len(ids):
         dup = next(x for x in ids if ids.count(x) > 1)
-        raise ValueError(f"{w}: the field id {dup!r} is used twice")
+        raise ValueError(f"{w}: the field id {shorten(dup)} is used twice")
     index = {fid: i for i, fid in enumerate(ids)}
     kind, gang_of, event_of, district, nexts = [], [], [], [], []
     for i, f in enumerate(fields):
-        fw = f"{w}: field {ids[i]!r}"
+        fw = f"{w}: field {shorten(ids[i])}"
         k = f.get("kind")
         if k not in KIND_NAMES:
-            raise ValueError(f"{fw}: kind must be one of {', '.join(KIND_NAMES)}, not {k!r}")
+            raise ValueError(f"{fw}: kind must be one of {', '.join(KIND_NAMES)}, not {shorten(k)}")
         kind.append(KIND_NAMES.index(k))
         g = f.get("gang")
         if k == "gang" and g not in keys:
-            raise ValueError(f"{fw}: gang must be one of {', '.join(keys)}, not {g!r}")
+            raise ValueError(f"{fw}: gang must be one of {', '.join(keys)}, not {shorten(g)}")
         gang_of.append(keys.index(g) if k == "gang" else -1)
         e = f.get("event")
         if k == "event" and e not in EVENTS:
-            raise ValueError(f"{fw}: event must be one of {', '.join(EVENTS)}, not {e!r}")
+            raise ValueError(f"{fw}: event must be one of {', '.join(EVENTS)}, not {shorten(e)}")
         event_of.append(EVENTS.index(e) if k == "event" else -1)
         district.append(_int(f, "district", fw, 1, DISTRICTS) - 1)
         nx = f.get("next")
         if not isinstance(nx, list) or not 1 <= len(nx) <= 2 or any(n not in index for n in nx):
-            raise ValueError(f"{fw}: next must name one or two fields of the board, not {nx!r}")
+            raise ValueError(f"{fw}: next must name one or two fields of the board, not {shorten(nx)}")
         nexts.append(tuple(index[n] for n in nx))
     starts = [i for i, k in enumerate(kind) if k == START]
     if len(starts) != 1:
@@ -244,15 +246,15 @@ def _check_track(w: str, ids, district, nexts, start: int) -> None:
                 continue
             if n in depth:
                 if depth[n] != depth[f] + 1:
-                    raise ValueError(f"{w}: field {ids[n]!r} lies {depth[n]} and {depth[f] + 1} steps from the start")
+                    raise ValueError(f"{w}: field {shorten(ids[n])} lies {depth[n]} and {depth[f] + 1} steps from the start")
                 continue
             depth[n] = depth[f] + 1
             order.append(n)
     for f in range(len(ids)):
         if f not in depth:
-            raise ValueError(f"{w}: field {ids[f]!r} is on no route from the start")
+            raise ValueError(f"{w}: field {shorten(ids[f])} is on no route from the start")
         if district[f] != depth[f] // DISTRICT_FIELDS:
             raise ValueError(
-                f"{w}: field {ids[f]!r} is {depth[f]} steps from the start, so in district "
+                f"{w}: field {shorten(ids[f])} is {depth[f]} steps from the start, so in district "
                 f"{depth[f] // DISTRICT_FIELDS + 1}, not {district[f] + 1}"
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
+from beanframe.core.actions import shorten
 from beanframe.core import Hidden, hookimpl
 from beanframe.core.params import flag, whole
 from beanframe.core.scoring import seat_name
@@ -26,7 +27,7 @@ VERSION = "1.0.0"
 
 def _path(instance, attribute, value):
     if type(value) is not str:
-        raise TypeError(f"{attribute.name} must be a file path (text), not {value!r}")
+        raise TypeError(f"{attribute.name} must be a file path (text), not {shorten(value)}")
 
 
 @frozen

@@ -5,6 +5,8 @@ negotiations in ``trade.py``."""
 from __future__ import annotations
 
 from beanframe.core import Step
+from beanframe.core.actions import shorten
+from beanframe.errors import ConfigError
 
 from . import actions as a
 from . import data as d
@@ -15,6 +17,9 @@ from .rules import board_of, from_pile, gain, loot, receive, roll, table, takeab
 
 def setup(game) -> None:
     """Each gang's pile shuffled apart, its top card open; the movement cards dealt."""
+    deck = game.setup_args.get("deck")
+    if deck is not None:  # nothing to stack here: a deck given would be kept but never used
+        raise ConfigError(f"Ali Baba has no deck to stack (its piles are shuffled from the seed): give no deck, not {shorten(deck)}")
     part = table(game)
     size = d.GROUPS * d.PER_GROUP
     for g in range(d.GANGS):

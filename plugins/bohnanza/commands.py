@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from beanframe.core.actions import shorten
 from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of as bean_rules
 
@@ -60,8 +61,8 @@ def bean_of(word: str, cards: Any) -> int:
     keys = ", ".join(b.key for b in cards.beans)
     if starts:
         which = ", ".join(cards.beans[b].key for b in sorted(starts))
-        raise ValueError(f"{word!r} could be {which}: say which bean")
-    raise ValueError(f"unknown bean {word!r} (beans: {keys})")
+        raise ValueError(f"{shorten(word)} could be {which}: say which bean")
+    raise ValueError(f"unknown bean {shorten(word)} (beans: {keys})")
 
 
 def _number(word: str) -> int | None:
@@ -96,7 +97,7 @@ def parse_offer(
             i += 1
         if player_match:
             if to is not None:
-                raise ValueError(f"{w!r}: an offer goes to one player")
+                raise ValueError(f"{shorten(w)}: an offer goes to one player")
             to = int(player_match.group(1)) - 1
             if not 0 <= to < players:
                 raise ValueError(f"there is no player p{to + 1} (players p1 to p{players})")
@@ -110,13 +111,13 @@ def parse_offer(
         if w in FILLER:
             continue
         if side is None:
-            raise ValueError(f"{w!r}: start with give (what you give), then for (what you ask)")
+            raise ValueError(f"{shorten(w)}: start with give (what you give), then for (what you ask)")
         if w == "nothing":
             continue
         n = _number(w)
         if n is not None:
             if count is not None:
-                raise ValueError(f"{w!r}: two counts in a row")
+                raise ValueError(f"{shorten(w)}: two counts in a row")
             if not 1 <= n <= MAX_COUNT:
                 raise ValueError(f"{w}: say 1 to {MAX_COUNT} cards of a bean")
             count = n
@@ -126,21 +127,21 @@ def parse_offer(
             raise ValueError(f"{count} {w}: a count goes before a bean's name (2 fire), not before {w}")
         if code and code.group(1) == "h":
             if side != "give":
-                raise ValueError(f"{w!r}: ask for beans by name (2 fire) or for face-up cards (u1), not for hand cards")
+                raise ValueError(f"{shorten(w)}: ask for beans by name (2 fire) or for face-up cards (u1), not for hand cards")
             k = int(code.group(2)) - 1
             if not 0 <= k < len(hand):
-                raise ValueError(f"{w!r}: you hold {len(hand)} cards (h1 to h{len(hand)})" if hand else f"{w!r}: your hand is empty")
+                raise ValueError(f"{shorten(w)}: you hold {len(hand)} cards (h1 to h{len(hand)})" if hand else f"{shorten(w)}: your hand is empty")
             if k in hand_given:
-                raise ValueError(f"{w!r} is given twice")
+                raise ValueError(f"{shorten(w)} is given twice")
             hand_given.append(k)
         elif code and code.group(1) == "u":
             (face_given if side == "give" else wanted).append(int(code.group(2)) - 1)
         elif code and code.group(1) == "c":
             if side != "ask":
-                raise ValueError(f"{w!r}: give hand cards (h2, or 2 fire) or face-up cards (u1)")
+                raise ValueError(f"{shorten(w)}: give hand cards (h2, or 2 fire) or face-up cards (u1)")
             b = int(code.group(2)) - 1
             if not 0 <= b < len(cards.beans):
-                raise ValueError(f"{w!r}: beans are c1 to c{len(cards.beans)}")
+                raise ValueError(f"{shorten(w)}: beans are c1 to c{len(cards.beans)}")
             asked += [b]
         else:
             b = bean_of(w, cards)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from attrs import define, field, frozen
 from attrs.validators import in_
 
+from beanframe.core.actions import shorten
 from beanframe.beans import BeanType, CardSet
 from beanframe.core.params import flag, whole
 
@@ -80,7 +81,7 @@ def load_cards(larger: bool) -> CardSet:
     for b in tomllib.loads(text)["bean"]:
         deck = b.get("deck", "base")
         if deck not in ("base", "larger"):
-            raise ValueError(f"cards.toml: bean {b['key']!r} has an unknown deck {deck!r}")
+            raise ValueError(f"cards.toml: bean {shorten(b['key'])} has an unknown deck {shorten(deck)}")
         if deck == "base" or larger:
             beans.append(BeanType(b["key"], b["name"], b["count"], b["meter"]))
     return CardSet(beans)

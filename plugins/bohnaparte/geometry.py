@@ -15,6 +15,8 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
+from beanframe.core.actions import shorten
+
 BRICK = "brick"
 CHECKERBOARD = "checkerboard"
 PATTERNS = (BRICK, CHECKERBOARD)
@@ -29,7 +31,7 @@ def neighbour_cells(pattern: str, cell: Cell, shift: int = 0) -> list[Cell]:
     if pattern == CHECKERBOARD:
         return [(row, k - 1), (row, k + 1), (row - 1, k), (row + 1, k)]
     if pattern != BRICK:
-        raise ValueError(f"unknown pattern {pattern!r} (patterns: {', '.join(PATTERNS)})")
+        raise ValueError(f"unknown pattern {shorten(pattern)} (patterns: {', '.join(PATTERNS)})")
     x = 2 * k + (row + shift) % 2
     out = [(row, k - 1), (row, k + 1)]
     for r in (row - 1, row + 1):

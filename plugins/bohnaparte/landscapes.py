@@ -9,6 +9,8 @@ from importlib import resources
 
 from attrs import frozen
 
+from beanframe.core.actions import shorten
+
 VARIANTS = ("base", "riders")
 
 
@@ -55,16 +57,16 @@ def parse_landscapes(text: str, source: str = "landscapes.toml") -> dict[str, La
     codes: dict[str, str] = {}
     for key, entry in data.items():
         if not isinstance(entry, dict):
-            raise LandscapeError(f"{source}: {key!r} is not a table")
+            raise LandscapeError(f"{source}: {shorten(key)} is not a table")
         unknown = set(entry) - (_FIELDS - {"key"})
         if unknown:
-            raise LandscapeError(f"{source}: landscape {key!r} has unknown field(s) {', '.join(sorted(unknown))}")
+            raise LandscapeError(f"{source}: landscape {shorten(key)} has unknown field(s) {', '.join(sorted(unknown))}")
         try:
             card = Landscape(key=key, **entry)
         except TypeError as exc:
-            raise LandscapeError(f"{source}: landscape {key!r}: {exc}") from None
+            raise LandscapeError(f"{source}: landscape {shorten(key)}: {exc}") from None
         if card.code in codes:
-            raise LandscapeError(f"{source}: code {card.code!r} used by both {codes[card.code]!r} and {key!r}")
+            raise LandscapeError(f"{source}: code {shorten(card.code)} used by both {shorten(codes[card.code])} and {shorten(key)}")
         codes[card.code] = key
         table[key] = card
     return table

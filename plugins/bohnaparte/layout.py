@@ -23,6 +23,8 @@ from pathlib import Path
 
 from attrs import field, frozen
 
+from beanframe.core.actions import shorten
+
 from .geometry import PATTERNS, Geometry
 from .landscapes import BY_CODE, LANDSCAPES, VARIANTS, Landscape, material
 
@@ -83,13 +85,13 @@ def parse_layout(text: str, source: str = "layout") -> Layout:
         raise LayoutError(f"{source}: unknown key(s) {', '.join(sorted(unknown))}")
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 6:
-        raise LayoutError(f"{source}: players must be a whole number from 3 to 6 (got {players!r})")
+        raise LayoutError(f"{source}: players must be a whole number from 3 to 6 (got {shorten(players)})")
     pattern = data.get("pattern", "brick")
     if pattern not in PATTERNS:
-        raise LayoutError(f"{source}: unknown pattern {pattern!r} (patterns: {', '.join(PATTERNS)})")
+        raise LayoutError(f"{source}: unknown pattern {shorten(pattern)} (patterns: {', '.join(PATTERNS)})")
     variant = data.get("variant", "base")
     if variant not in VARIANTS:
-        raise LayoutError(f"{source}: unknown variant {variant!r} (variants: {', '.join(VARIANTS)})")
+        raise LayoutError(f"{source}: unknown variant {shorten(variant)} (variants: {', '.join(VARIANTS)})")
     shift = data.get("shift", 0)
     if shift not in (0, 1) or isinstance(shift, bool):
         raise LayoutError(f"{source}: shift must be 0 (odd rows sit half a card right) or 1 (even rows do)")
@@ -104,7 +106,7 @@ def parse_layout(text: str, source: str = "layout") -> Layout:
             card = BY_CODE.get(code.upper())
             if card is None:
                 known = ", ".join(f"{c.code}={c.key}" for c in LANDSCAPES.values())
-                raise LayoutError(f"{source}: row {r + 1} card {k + 1}: unknown landscape {code!r} (known: {known})")
+                raise LayoutError(f"{source}: row {r + 1} card {k + 1}: unknown landscape {shorten(code)} (known: {known})")
             cells.append((r, k))
             kinds.append(card.key)
     layout = Layout(str(data.get("name", source)), players, pattern, variant, cells, kinds, shift)
@@ -202,7 +204,7 @@ def shipped(name: str) -> Layout:
     f = base.joinpath(f"{name}.toml")
     if not f.is_file():
         names = sorted(x.name.removesuffix(".toml") for x in base.iterdir() if x.name.endswith(".toml"))
-        raise LayoutError(f"no shipped layout {name!r} (layouts: {', '.join(names)})")
+        raise LayoutError(f"no shipped layout {shorten(name)} (layouts: {', '.join(names)})")
     return parse_layout(f.read_text("utf-8"), f"layouts/{name}.toml")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from beanframe.core.actions import shorten
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
@@ -41,10 +42,10 @@ def beanframe_configure(config):
     except LayoutError as exc:
         raise ConfigError(str(exc)) from None
     if layout.players != config.players:
-        raise ConfigError(f"layout {layout.name!r} is for {layout.players} players, not {config.players}")
+        raise ConfigError(f"layout {shorten(layout.name)} is for {layout.players} players, not {config.players}")
     if (layout.variant == "riders") != opts.riders:
         want = "riders" if opts.riders else "base"
-        raise ConfigError(f"layout {layout.name!r} is for the {layout.variant} variant, not {want}")
+        raise ConfigError(f"layout {shorten(layout.name)} is for the {layout.variant} variant, not {want}")
     if opts.layout in ("pyramid5", "pyramid6") and config.players != 3:
         raise ConfigError(f"the {opts.layout} layout is for 3 players, not {config.players}")
     config.params[NAME] = BohnaparteRules(

@@ -13,6 +13,8 @@ from typing import Any
 
 from attrs import field, frozen
 
+from beanframe.core.actions import shorten
+
 from .powers import check_powers
 
 BUILDING, POLICE, RAZZIA = "building", "police", "razzia"
@@ -89,7 +91,7 @@ def card_id(key: str) -> int:
     for i, c in enumerate(CARDS):
         if wanted in (c.key, c.name.lower()):
             return i
-    raise KeyError(f"unknown Prohibohn card {key!r} (cards: {', '.join(c.key for c in CARDS)})")
+    raise KeyError(f"unknown Prohibohn card {shorten(key)} (cards: {', '.join(c.key for c in CARDS)})")
 
 
 def cards_in_play(pub: bool) -> tuple[int, ...]:

@@ -13,6 +13,8 @@ from typing import Any
 import attrs
 from attrs import field, frozen
 
+from beanframe.core.actions import shorten
+
 
 @frozen
 class Powers:
@@ -38,11 +40,11 @@ def check_powers(table: Mapping[str, Any], where: str) -> None:
     for name, value in table.items():
         f = _FIELDS.get(name)
         if f is None:
-            raise ValueError(f"{where}: unknown power {name!r} (known: {', '.join(_FIELDS)})")
+            raise ValueError(f"{where}: unknown power {shorten(name)} (known: {', '.join(_FIELDS)})")
         default = f.default
         ok = isinstance(value, list) if isinstance(default, tuple) else type(value) is type(default)
         if not ok:
-            raise ValueError(f"{where}: power {name!r} must be like {default!r}, not {value!r}")
+            raise ValueError(f"{where}: power {shorten(name)} must be like {shorten(default)}, not {shorten(value)}")
 
 
 def merge(tables: Iterable[Mapping[str, Any]]) -> Powers:

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
 
-from core.fakes_group import LOTS, auction  # noqa: E402  (tests/ is on the path: tests/core is a package)
+from tests.core.fakes_group import LOTS, auction  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import beanframe  # noqa: E402

@@ -4,6 +4,7 @@ movement cards, and the promise that Ali Baba runs on the core alone."""
 from __future__ import annotations
 
 import ast
+import json
 import pathlib
 import random
 import subprocess
@@ -121,3 +122,19 @@ def test_movement_cards_in_hand_are_private():
         seen.add(tuple(map(tuple, part(copy).hands)))
         assert part(copy).piles[0][-1] == t.piles[0][-1]  # the open card stays
     assert len(seen) > 1  # the other hands are guessed anew
+
+
+@pytest.mark.parametrize("deck", [["nonsense", 42, None], ["junk"] * 100_000, []])
+def test_a_deck_is_refused_in_one_line_ali_baba_has_none_to_stack(deck):
+    # issue 17: a junk deck was accepted and kept (and a save with 100,000 junk entries loaded)
+    with pytest.raises(beanframe.ConfigError, match=r"^Ali Baba has no deck to stack") as info:
+        beanframe.new_game(["ali_baba"], 3, seed=1, deck=deck)
+    assert len(str(info.value)) < 200
+    game = beanframe.new_game(["ali_baba"], 3, seed=1)
+    data = json.loads(game.to_json())
+    data["deck"] = deck
+    with pytest.raises(beanframe.SaveFileError, match="Ali Baba has no deck to stack|expected text, not 42") as info:
+        beanframe.load_game(json.dumps(data))
+    assert len(str(info.value)) < 250
+    data["deck"] = None
+    assert beanframe.load_game(json.dumps(data)).to_json() == game.to_json()

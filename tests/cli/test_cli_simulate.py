@@ -129,8 +129,8 @@ def test_jsonl_lines(one_job, tmp_path):
         ({"bots": ["random", "random", "random"]}, "cannot be played by 3"),
         ({"bots": ["random"], "players": 2}, "1 bot(s) given for a 2-player game"),
         ({"bots": ["nobody", "random"]}, "unknown bot 'nobody'"),
-        ({"bots": ["random"], "n": 0}, "at least 1"),
-        ({"bots": ["random"], "seed": -1}, "non-negative"),
+        ({"bots": ["random"], "n": 0}, "from 1 to"),
+        ({"bots": ["random"], "seed": -1}, "from 0 to 2..64 - 1"),
         ({"bots": ["random"], "options": {"al_cabohne": {"run_outs": 0}}}, "bad option"),
     ],
 )

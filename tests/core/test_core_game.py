@@ -109,10 +109,18 @@ def test_new_game_without_seed_records_one_so_the_save_replays(ruleset):
     assert load_game(al.to_json()).to_json() == al.to_json()
 
 
-@pytest.mark.parametrize("seed", [-1, True, "7", 1.0])
+@pytest.mark.parametrize("seed", [-1, True, "7", 1.0, 2**64, 10**30])
 def test_bad_seeds_are_refused(ruleset, seed):
-    with pytest.raises(ConfigError, match=r"seed must be a non-negative whole number"):
+    # issue 17: a seed a save cannot keep (2**64 or more) is refused at the start, naming the range
+    with pytest.raises(ConfigError, match=r"seed must be a whole number from 0 to 2\*\*64 - 1 \(18446744073709551615\)"):
         ruleset.new_game(seed=seed)
+
+
+def test_the_largest_seed_is_saved_and_loaded(ruleset):
+    # issue 17: every seed new_game takes, its save keeps
+    game = beanframe.new_game(["al_cabohne"], 2, seed=2**64 - 1)
+    game.apply(game.legal_actions()[0])
+    assert load_game(game.to_json()).to_json() == game.to_json()
 
 
 def test_same_seed_same_game_other_seed_other_game(ruleset):

@@ -167,7 +167,7 @@ def test_a_bad_set_up_in_the_save():
         load_game(edited(game, lambda r: r.update(players=7)), plugins=[plug])
     with pytest.raises(SaveFileError, match=r"set-up is not valid: bad option for counter"):
         load_game(edited(game, lambda r: r["options"]["counter"].update(target=0)), plugins=[plug])
-    with pytest.raises(SaveFileError, match=r"set-up is not valid: .*seed must be a non-negative"):
+    with pytest.raises(SaveFileError, match=r"set-up is not valid: .*seed must be a whole number from 0"):
         load_game(edited(game, lambda r: r.update(seed=-4)), plugins=[plug])
 
 
