@@ -20,7 +20,7 @@ import beanframe
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure
 
-from .commands import new_plugin, play, plugins, replay, rules, simulate, tournament, variants
+from .commands import new_plugin, play, plugins, replay, rules, serve, simulate, tournament, variants
 from .config import remember_plugin_args, use_plugin_files
 from .flags import FlagsCommand
 
@@ -143,6 +143,7 @@ app.command("replay")(replay.replay_cli)
 app.command("plugins")(plugins.plugins_cli)
 app.command("new-plugin")(new_plugin.new_plugin_cli)
 app.command("tournament", cls=FlagsCommand)(tournament.tournament_cli)
+app.command("serve")(serve.serve_cli)
 
 
 def main() -> None:

@@ -14,15 +14,17 @@ ruleset's parameters). Which form a part uses is read from its class once, when 
 from __future__ import annotations
 
 import inspect
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import cattrs
 from attrs import frozen
 
 from beanframe.core.records import Record
 
 if TYPE_CHECKING:
-    from beanframe.core.game import Game
+    from beanframe.core.game import Game, Ruleset
 
 
 @frozen
@@ -53,6 +55,15 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         """Plain data (lists, dicts, ints, strings): for JSON, logs, or leak checks."""
         return plain_data(self)
+
+    @classmethod
+    def from_dict(cls, ruleset: Ruleset, data: dict[str, Any]) -> View:
+        """The view whose :meth:`to_dict` gave ``data`` (as read back from JSON), its parts
+        rebuilt as the part view classes of ``ruleset``: what a front end that gets views over a
+        network (``beanframe join``, a network bot) hands to the plugins' renderers and bots. The
+        ``record`` is not rebuilt (None): a client gets the history as the server's log.
+        ValueError naming the first problem if ``data`` is not such a view."""
+        return view_from_dict(ruleset, data)
 
 
 def plain_data(value: Any) -> Any:
@@ -112,3 +123,47 @@ def make_view(game: Game, player: int | None) -> View:
         record=game.record_for(player),
         deciders=game.deciders,
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Views read back from plain data (a client of the table server)
+# --------------------------------------------------------------------------------------------
+
+_view_classes: weakref.WeakKeyDictionary[Any, dict[str, type]] = weakref.WeakKeyDictionary()
+_from_plain = cattrs.Converter()
+_VIEW_FIELDS = tuple(f.name for f in attrs.fields(View) if f.name not in ("parts", "record"))
+
+
+def part_view_classes(ruleset: Ruleset) -> dict[str, type]:
+    """The class of each part's view in ``ruleset`` (collected once, from the views of a fresh
+    game: a part's ``view`` may be unannotated, its result never lies)."""
+    found = _view_classes.get(ruleset)
+    if found is None:
+        game = ruleset.new_game(seed=0)
+        found = {name: type(part) for name, part in game.view(0).parts.items()}
+        _view_classes[ruleset] = found
+    return found
+
+
+def view_from_dict(ruleset: Ruleset, data: dict[str, Any]) -> View:
+    """See :meth:`View.from_dict`."""
+    if not isinstance(data, dict) or not isinstance(data.get("parts"), dict):
+        raise ValueError("not a view: no 'parts' object")
+    classes = part_view_classes(ruleset)
+    parts: dict[str, Any] = {}
+    for name, value in data["parts"].items():
+        cls = classes.get(name)
+        if cls is None or not attrs.has(cls):
+            parts[name] = value  # a part this ruleset does not know, or a plain-data view
+            continue
+        try:
+            parts[name] = _from_plain.structure(value, cls)
+        except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
+            raise ValueError(f"part {name!r} is not a {cls.__name__}: {type(exc).__name__}") from None
+    try:
+        fields = {name: data[name] for name in _VIEW_FIELDS}
+    except KeyError as exc:
+        raise ValueError(f"not a view: no {exc.args[0]!r}") from None
+    fields["variants"] = tuple(fields["variants"])
+    fields["deciders"] = tuple(fields["deciders"])
+    return View(parts=parts, record=None, **fields)
