@@ -20,7 +20,7 @@ import beanframe
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure
 
-from .commands import new_plugin, play, plugins, replay, rules, serve, simulate, tournament, variants
+from .commands import bot, join, new_plugin, play, plugins, replay, rules, serve, simulate, tournament, variants
 from .config import remember_plugin_args, use_plugin_files
 from .flags import FlagsCommand
 
@@ -144,6 +144,8 @@ app.command("plugins")(plugins.plugins_cli)
 app.command("new-plugin")(new_plugin.new_plugin_cli)
 app.command("tournament", cls=FlagsCommand)(tournament.tournament_cli)
 app.command("serve")(serve.serve_cli)
+app.command("join")(join.join_cli)
+app.command("bot")(bot.bot_cli)
 
 
 def main() -> None:

@@ -112,24 +112,19 @@ class _quiet:
 
 
 async def _read(websocket: WebSocket, room: Room, conn: Connection, bucket: Bucket, limit: int) -> None:
-    warned = 0.0
-    loop = asyncio.get_running_loop()
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
-        if not bucket.allow():
-            if loop.time() - warned > 1.0:  # one warning a second, not one per message of a flood
-                warned = loop.time()
-                conn.push(_text({"type": "error", "error": f"too many messages: at most {bucket.rate:g} a second (ignored)", "status": 429}))
-            continue
         ref = None
         try:
             data = read_message(message.get("text") or message.get("bytes") or "", limit)
             ref = data.get("ref")
-            if ref is not None and not (isinstance(ref, (int, str)) and len(str(ref)) <= 40):
+            if ref is not None and not (type(ref) in (int, str) and len(str(ref)) <= 40):
                 ref = None
                 raise BadInput('"ref" must be a short text or number (it is echoed in the answer)')
+            if not bucket.allow():  # refused, not queued: a flood cannot pile up work
+                raise BadInput(f"too many messages: at most {bucket.rate:g} a second (this one was ignored)", 429)
             reply = await _handle(room, conn, data)
             if reply is not None:
                 if ref is not None:
