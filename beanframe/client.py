@@ -69,8 +69,9 @@ class Invitation:
 
 
 def merge(state: dict[str, Any], update: dict[str, Any]) -> dict[str, Any] | None:
-    """The state after ``update`` (a new dict), or None if the update does not continue it (a
-    gap: ask for the whole state again)."""
+    """The state after ``update``, or None if the update does not continue it (a gap: ask for the
+    whole state again). A new dict, but ``history`` and ``log`` grow in place (copying them for
+    every update would cost more and more as the game goes on)."""
     history, log = state.get("history", []), state.get("log", [])
     if update.get("history_from") != len(history) or update.get("log_from") != len(log):
         return None
@@ -78,8 +79,11 @@ def merge(state: dict[str, Any], update: dict[str, Any]) -> dict[str, Any] | Non
     for key, value in update.items():
         if key not in ("type", "history", "log", "history_from", "log_from"):
             out[key] = value
-    out["history"] = history + update.get("history", [])
-    out["log"] = log + update.get("log", [])
+    if "view" in update and "view" in state:  # only the parts that changed come: merged by name
+        out["view"] = {**update["view"], "parts": {**state["view"]["parts"], **update["view"]["parts"]}}
+    history.extend(update.get("history", ()))
+    log.extend(update.get("log", ()))
+    out["history"], out["log"] = history, log
     return out
 
 
@@ -137,6 +141,11 @@ class TableClient:
             kind, data = await self._queue.get()
             if kind == "fatal":
                 raise TableError(data)
+            if kind == "message":
+                applied = self._apply(data)
+                if applied is None:
+                    continue
+                kind, data = applied
             yield kind, data
             if kind == "state" and data.get("over"):
                 return
@@ -201,35 +210,42 @@ class TableClient:
     _last_error: str | None = None
 
     async def _receive(self, ws: ClientConnection, first: bool) -> None:
+        # messages are queued as they come and applied to the state as :meth:`events` hands
+        # them out: ``state`` is always the state of the event being handled
         async for raw in ws:
             try:
                 message = json.loads(raw)
             except ValueError:
                 continue
-            kind = message.get("type")
-            if kind == "state":
-                self.state = message
-                if not first:
-                    await self._queue.put(("connection", "back"))
-                    first = True
-                await self._queue.put(("state", self.state))
-            elif kind == "update":
-                merged = merge(self.state, message)
-                if merged is None:  # a gap (should not happen): ask for everything again
-                    await ws.send(json.dumps({"type": "state"}))
-                    continue
-                self.state = merged
-                await self._queue.put(("state", self.state))
-            elif kind == "presence":
-                self.presence = message
-                if self.state:
-                    self.state = {**self.state, "seats": message["seats"], "spectators": message["spectators"]}
-                await self._queue.put(("presence", message))
-            elif kind == "error":
+            if not isinstance(message, dict):
+                continue
+            if message.get("type") == "error":
                 self._last_error = message.get("error")
-                await self._queue.put(("error", message))
-            elif kind in ("why", "output", "accepted", "pong"):
-                await self._queue.put((kind, message))
+            if message.get("type") == "state" and not first:
+                first = True
+                await self._queue.put(("connection", "back"))
+            await self._queue.put(("message", message))
+
+    def _apply(self, message: dict[str, Any]) -> tuple[str, Any] | None:
+        kind = message.get("type")
+        if kind == "state":
+            self.state = message
+            return "state", self.state
+        if kind == "update":
+            merged = merge(self.state, message) if self.state else None
+            if merged is None:  # a gap (should not happen): ask for everything again
+                asyncio.ensure_future(self.send({"type": "state"}))
+                return None
+            self.state = merged
+            return "state", self.state
+        if kind == "presence":
+            self.presence = message
+            if self.state:
+                self.state = {**self.state, "seats": message.get("seats"), "spectators": message.get("spectators")}
+            return "presence", message
+        if kind in ("error", "why", "output", "accepted", "pong"):
+            return kind, message
+        return None
 
 
 def fetch_save(invitation: Invitation, timeout: float = 30) -> str:
@@ -253,12 +269,19 @@ def fetch_save(invitation: Invitation, timeout: float = 30) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+_rulesets: dict[str, Ruleset] = {}
+
+
 def compose_table(state: dict[str, Any]) -> Ruleset:
     """The room's ruleset from this machine's plugins (TableError if they cannot compose it or
-    their versions differ from the table's: a bot must play the table's rules)."""
+    their versions differ from the table's: a bot must play the table's rules). Composed once
+    per set-up: bots at many tables share it."""
     try:
-        ruleset = compose(list(state["variants"]), state["players"], state["options"])
-    except (BeanframeError, KeyError, TypeError) as exc:
+        key = json.dumps([state["variants"], state["players"], state["options"]], sort_keys=True)
+        ruleset = _rulesets.get(key)
+        if ruleset is None:
+            ruleset = _rulesets[key] = compose(list(state["variants"]), state["players"], state["options"])
+    except (BeanframeError, KeyError, TypeError, ValueError) as exc:
         raise TableError(f"this machine cannot compose the table's rules: {' '.join(str(exc).split())[:160]}") from None
     if ruleset.versions() != state.get("plugins"):
         mine = ", ".join(f"{n} {v}" for n, v in ruleset.versions().items())
@@ -308,7 +331,7 @@ async def play_bot(
                         f"server instead (\"seats\": [..., \"bot:{bot}\"])"
                     )
             view = View.from_dict(ruleset, state["view"])
-            legal = [ruleset.actions.parse(a["code"]) for a in state["legal"]]
+            legal = [ruleset.actions.from_id(a["id"]) for a in state["legal"]]
             action = agent.act(view if getattr(agent, "uses_view", True) else None, legal)
             if delay:
                 await asyncio.sleep(delay)

@@ -68,15 +68,27 @@ class View:
 
 def plain_data(value: Any) -> Any:
     """attrs instances, tuples and dicts as plain dicts, lists and values (JSON-ready)."""
-    if type(value) is Record:
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:  # the common containers first: views are mostly these
+        return [v if type(v) in _PLAIN else plain_data(v) for v in value]
+    names = _attrs_fields.get(kind)
+    if names is None:
+        names = _attrs_fields[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
+    if names:
+        return {name: plain_data(getattr(value, name)) for name in names}
+    if kind is Record:
         return value.to_dict()
-    if attrs.has(type(value)):
-        return {f.name: plain_data(getattr(value, f.name)) for f in attrs.fields(type(value))}
     if isinstance(value, dict):
         return {str(k): plain_data(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain_data(v) for v in value]
     return value
+
+
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+_attrs_fields: dict[type, tuple[str, ...]] = {}  # per class: its attrs fields (none: not attrs)
 
 
 def view_takes_game(cls: type) -> bool:
@@ -130,7 +142,7 @@ def make_view(game: Game, player: int | None) -> View:
 # --------------------------------------------------------------------------------------------
 
 _view_classes: weakref.WeakKeyDictionary[Any, dict[str, type]] = weakref.WeakKeyDictionary()
-_from_plain = cattrs.Converter()
+_from_plain = cattrs.Converter(detailed_validation=False)  # several times faster; errors are one line anyway
 _VIEW_FIELDS = tuple(f.name for f in attrs.fields(View) if f.name not in ("parts", "record"))
 
 

@@ -20,8 +20,8 @@ class Limits:
     """The server's limits (defaults suit people and bots playing; a benchmark may raise them)."""
 
     message_bytes: int = 8192  # one WebSocket message or HTTP body
-    rate: float = 20.0  # messages a second a connection may send on average...
-    burst: int = 40  # ...and at once
+    rate: float = 50.0  # messages a second a connection may send on average (a fast bot stays under)...
+    burst: int = 100  # ...and at once
     create_rate: float = 1.0  # rooms a client address may create a second on average...
     create_burst: int = 30  # ...and at once
     hello_seconds: float = 30.0  # a new WebSocket must say hello within this time

@@ -98,6 +98,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.conns: dict[int | None, set[Connection]] = {}
         self.log_len: dict[int | None, int] = {}  # length of each connected seat's log now
+        self.sent: dict[int | None, dict[str, Any]] = {}  # each connected seat's part views, as sent
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
         self.bots: dict[int, Any] = {}
         self.bot_task: asyncio.Task | None = None
@@ -165,17 +166,21 @@ class Room:
         """The seat's whole state (``GET .../state`` and the first message of a connection)."""
         if self.game is None:
             raise Refused(self.broken or "this room cannot be played", 409)
-        out = {"type": "state", **self.room_fields(player), **seat_state(self.game, player)}
-        return out
+        return {"type": "state", **self.room_fields(player), **seat_state(self.game, player)}
 
     # -- connections -------------------------------------------------------------------------
     def attach(self, conn: Connection) -> dict[str, Any]:
         """Seat a connection; its first message is the whole state (returned, and counted so the
         updates that follow continue it)."""
-        state = self.full_state(conn.seat)
+        if self.game is None:
+            raise Refused(self.broken or "this room cannot be played", 409)
+        sent: dict[str, Any] = {}
+        state = {"type": "state", **self.room_fields(conn.seat), **seat_state(self.game, conn.seat, sent)}
         before = self._connected()
+        # the seat's other connections hold the same (current) parts: one record of what was sent
         self.conns.setdefault(conn.seat, set()).add(conn)
         self.log_len[conn.seat] = len(state["log"])
+        self.sent[conn.seat] = sent
         conn.push(_dumps(state))
         if self._connected() != before:
             self.presence_changed()
@@ -190,6 +195,7 @@ class Room:
         if not conns:
             del self.conns[conn.seat]
             self.log_len.pop(conn.seat, None)
+            self.sent.pop(conn.seat, None)
         if self._connected() != before:
             self.presence_changed()
 
@@ -216,7 +222,7 @@ class Room:
         for seat, conns in list(self.conns.items()):
             if not conns:
                 continue
-            update = seat_update(game, seat, new_actions, since_events)
+            update = seat_update(game, seat, new_actions, since_events, self.sent.setdefault(seat, {}))
             update["type"] = "update"
             update["room"] = self.id
             update["version"] = version

@@ -29,13 +29,27 @@ def seat_name_of(player: int | None) -> str | None:
     return None if player is None else seat_name(player)
 
 
-def view_data(game: Game, player: int | None) -> dict[str, Any]:
-    """``game.view(player).to_dict()`` without its ``record`` (sent as ``history`` and ``log``)."""
+def view_data(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``game.view(player).to_dict()`` without its ``record`` (sent as ``history`` and ``log``).
+    With ``sent`` (the part views this seat was sent last, by name; updated here), ``parts``
+    holds only the parts whose view changed since: a client merges them into the parts it has."""
     view = game.view(player)
+    parts = view.parts
+    if sent is None:
+        shown = plain_data(parts)
+    else:
+        shown = {}
+        for name, part in parts.items():
+            if sent.get(name, _NOTHING) != part:  # frozen views compare by value, cheaply
+                shown[name] = plain_data(part)
+                sent[name] = part
     data = {"player": view.player, "players": view.players, "variants": list(view.variants), "turn": view.turn,
             "active": view.active, "stage": view.stage, "phase": view.phase, "to_act": view.to_act,
-            "prompt": view.prompt, "parts": plain_data(view.parts), "deciders": list(view.deciders)}  # fmt: skip
+            "prompt": view.prompt, "parts": shown, "deciders": list(view.deciders)}  # fmt: skip
     return data
+
+
+_NOTHING = object()
 
 
 def legal_data(game: Game, player: int | None) -> list[dict[str, Any]]:
@@ -64,10 +78,11 @@ def result_data(game: Game) -> dict[str, Any] | None:
             "lines": {seat: [list(line) for line in lines] for seat, lines in result.lines.items()}}  # fmt: skip
 
 
-def _changing(game: Game, player: int | None) -> dict[str, Any]:
-    """The fields that are sent whole after every change."""
+def changing_fields(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The fields that are sent whole after every change (the view's parts only if they changed,
+    when ``sent`` says what was sent, see :func:`view_data`)."""
     return {
-        "view": view_data(game, player),
+        "view": view_data(game, player, sent),
         "deciders": [seat_name(p) for p in game.deciders],
         "legal": legal_data(game, player),
         "phase_label": phase_label(game),
@@ -76,23 +91,26 @@ def _changing(game: Game, player: int | None) -> dict[str, Any]:
     }
 
 
-def seat_state(game: Game, player: int | None) -> dict[str, Any]:
+def seat_state(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything ``player`` (None: a spectator) may know of ``game``, as plain JSON-ready data:
     ``view``, ``history`` (``[seat, code]`` per action, another seat's private choices in their
     public form), ``log`` (``game.log_for(player)``), ``deciders`` (seat names), ``legal``,
     ``phase_label``, ``over`` and ``result``. Never the seed or the full record."""
-    out = _changing(game, player)
+    out = changing_fields(game, player)
     out["history"] = [[seat_name(actor), code] for actor, code in game.history_for(player)]
     out["log"] = game.log_for(player)
     return out
 
 
-def seat_update(game: Game, player: int | None, new_actions: int, since_events: int) -> dict[str, Any]:
+def seat_update(
+    game: Game, player: int | None, new_actions: int, since_events: int, sent: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """What changed for ``player`` in the last ``new_actions`` actions, which began when the game
-    had ``since_events`` events: the fields sent whole (as in :func:`seat_state`), and only the
-    history entries and log lines added since. Appending them to the seat's earlier ``history``
-    and ``log`` gives :func:`seat_state` now (the room says where they start)."""
-    out = _changing(game, player)
+    had ``since_events`` events: the fields sent whole (as in :func:`seat_state`; of the view's
+    parts only those that changed since ``sent``, see :func:`view_data`), and only the history
+    entries and log lines added since. Merged into the seat's earlier state (parts by name,
+    ``history`` and ``log`` appended) it gives :func:`seat_state` now."""
+    out = changing_fields(game, player, sent)
     entries = []
     node = game.state.history  # a linked list, newest first: walk only the new entries
     for _ in range(new_actions):
