@@ -33,9 +33,9 @@ def _whole(low: int, high: int):
 class AlCabohneOptions:
     """Options of Al Cabohne (the defaults are the rulebook's)."""
 
-    third_field_cost: int = field(default=4, validator=_whole(0, 20))  # coins (A "Third field")
-    run_outs: int = field(default=3, validator=_whole(1, 6))  # 2 players: deck run-outs that end the game
-    solo_mafia_factor: int = field(default=2, validator=_whole(1, 4))  # solo: the mafia's coins count this many times
+    third_field_cost: int = field(default=4, validator=_whole(0, 20), metadata={"help": "coins the third field costs (A \"Third field\")"})
+    run_outs: int = field(default=3, validator=_whole(1, 6), metadata={"help": "2 players: deck run-outs that end the game"})
+    solo_mafia_factor: int = field(default=2, validator=_whole(1, 4), metadata={"help": "solo: the mafia's coins count this many times"})
 
 
 CARDS = CardSet(load_beans(__package__, "cards.toml"))

@@ -32,14 +32,14 @@ SHARE, HAND_CARDS = "share", "hand_cards"
 class BohnanzaOptions:
     """Options of Bohnanza; the defaults are the rulebook's (RULES C) and beanframe's readings."""
 
-    larger_deck: bool = field(default=False, validator=flag)  # add Kaffeebohne 24 and Wachsbohne 22
-    same_bean_two_fields: bool = field(default=True, validator=flag)  # F.25: one bean may grow on two own fields
-    tie_break: str = field(default=SHARE, validator=in_((SHARE, HAND_CARDS)))  # F.12 / F.6
-    third_field_cost: int = field(default=3, validator=whole(0, 20))  # coins (RULES C)
-    run_outs: int = field(default=3, validator=whole(1, 6))  # the game ends after the turn of this run-out (F.12)
-    trading: bool = field(default=True, validator=flag)  # False: no phase-2 trade decision (benchmarks, teaching)
-    offers_per_turn: int = field(default=3, validator=whole(1, 12))  # offers each player may start per turn
-    cards_per_offer: int = field(default=3, validator=whole(1, 6))  # cards given, and cards asked, per offer
+    larger_deck: bool = field(default=False, validator=flag, metadata={"help": "add Kaffeebohne 24 and Wachsbohne 22"})
+    same_bean_two_fields: bool = field(default=True, validator=flag, metadata={"help": "one bean may grow on two own fields (F.25)"})
+    tie_break: str = field(default=SHARE, validator=in_((SHARE, HAND_CARDS)), metadata={"help": "tied players share the win (share, F.6) or the most hand cards win (hand_cards, F.12)"})
+    third_field_cost: int = field(default=3, validator=whole(0, 20), metadata={"help": "coins the third field costs (RULES C)"})
+    run_outs: int = field(default=3, validator=whole(1, 6), metadata={"help": "the game ends after the turn of this deck run-out (F.12)"})
+    trading: bool = field(default=True, validator=flag, metadata={"help": "false: no trading in phase 2 (benchmarks, teaching)"})
+    offers_per_turn: int = field(default=3, validator=whole(1, 12), metadata={"help": "offers each player may start per turn"})
+    cards_per_offer: int = field(default=3, validator=whole(1, 6), metadata={"help": "cards given, and cards asked, per offer"})
 
 
 @define
