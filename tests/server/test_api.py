@@ -12,13 +12,15 @@ import pytest
 from starlette.testclient import TestClient
 
 from beanframe.core.persist import load_game
+from beanframe.server import Limits
 
 from .helpers import bearer, create_room, make_app, one_line_error
 
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(make_app(tmp_path)) as c:
+    # these tests play whole games as fast as they can: above a person's rate limit
+    with TestClient(make_app(tmp_path, limits=Limits(rate=10_000, burst=10_000))) as c:
         yield c
 
 
@@ -212,7 +214,9 @@ def test_the_save_is_served_only_once_the_game_is_over(client):  # issue 18 §2,
     state = client.get(f"{url}/state", headers=p1).json()
     while not state["over"]:
         body = {"code": state["legal"][0]["code"], "version": state["version"]}
-        state = client.post(f"{url}/actions", headers=p1, json=body).json()
+        response = client.post(f"{url}/actions", headers=p1, json=body)
+        assert response.status_code == 200, response.text
+        state = response.json()
     assert state["result"]["winners"] and state["seed"] == 3  # the seed only now
     save = client.get(f"{url}/save")
     assert save.status_code == 200
@@ -251,3 +255,15 @@ def test_the_page_is_served(client):  # issue 19: beanframe serve in a browser i
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text
     assert client.get("/api").json()["protocol"] == 1
+
+
+def test_floods_of_requests_are_refused_with_one_line(tmp_path):  # issue 18 §3 floods
+    with TestClient(make_app(tmp_path, limits=Limits(rate=1, burst=5, create_rate=1, create_burst=2))) as client:
+        room = solo(client)
+        headers = bearer(room["seats"][0]["token"])
+        answers = [client.post(f"/api/rooms/{room['room']}/why", headers=headers, json={}) for _ in range(12)]
+        refused = [r for r in answers if r.status_code == 429]
+        assert refused and "too many requests" in one_line_error(refused[0])
+        assert client.get(f"/api/rooms/{room['room']}/state", headers=headers).status_code == 200  # reading goes on
+        creations = [client.post("/api/rooms", json={"variants": ["al_cabohne"]}) for _ in range(4)]
+        assert creations[-1].status_code == 429 and "too many" in one_line_error(creations[-1])
