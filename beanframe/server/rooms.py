@@ -174,16 +174,20 @@ class Room:
         updates that follow continue it)."""
         if self.game is None:
             raise Refused(self.broken or "this room cannot be played", 409)
-        sent: dict[str, Any] = {}
-        state = {"type": "state", **self.room_fields(conn.seat), **seat_state(self.game, conn.seat, sent)}
         before = self._connected()
         # the seat's other connections hold the same (current) parts: one record of what was sent
         self.conns.setdefault(conn.seat, set()).add(conn)
+        sent: dict[str, Any] = {}
+        try:
+            state = {"type": "state", **self.room_fields(conn.seat), **seat_state(self.game, conn.seat, sent)}
+        except BaseException:
+            self.detach(conn)
+            raise
         self.log_len[conn.seat] = len(state["log"])
         self.sent[conn.seat] = sent
         conn.push(_dumps(state))
         if self._connected() != before:
-            self.presence_changed()
+            self.presence_changed(skip=conn)  # the new connection has it in its state
         return state
 
     def detach(self, conn: Connection) -> None:
@@ -202,16 +206,17 @@ class Room:
     def _connected(self) -> tuple:
         return tuple(sorted((-1 if s is None else s, len(c)) for s, c in self.conns.items() if c))
 
-    def push_presence(self) -> None:
-        """Tell every connection who is connected now."""
+    def push_presence(self, skip: Connection | None = None) -> None:
+        """Tell every connection (but ``skip``) who is connected now."""
         seats, spectators = self.presence()
         text = _dumps({"type": "presence", "room": self.id, "seats": seats, "spectators": spectators})
         for conns in self.conns.values():
             for conn in conns:
-                conn.push(text)
+                if conn is not skip:
+                    conn.push(text)
 
-    def presence_changed(self) -> None:
-        self.push_presence()
+    def presence_changed(self, skip: Connection | None = None) -> None:
+        self.push_presence(skip)
         local = {("spectators" if s is None else seat_name(s)): len(c) for s, c in self.conns.items() if c}
         self.hub.announce_presence(self.id, local)
 

@@ -61,18 +61,23 @@ async def serve_socket(api: Api, websocket: WebSocket) -> None:
     except Refused as exc:
         await _refuse(websocket, str(exc), exc.status, CLOSE_NO_ROOM)
         return
-    writer = asyncio.ensure_future(conn.write())
-    reader = asyncio.ensure_future(_read(websocket, room, conn, bucket, limits.message_bytes))
+    writer = asyncio.ensure_future(_write(websocket, conn))
     try:
-        await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
+        await _read(websocket, room, conn, bucket, limits.message_bytes)
     finally:
         room.detach(conn)
-        for task in (writer, reader):
-            task.cancel()
-        await asyncio.gather(writer, reader, return_exceptions=True)
-        if conn.overflowed:
-            with _quiet():
-                await websocket.close(CLOSE_TOO_SLOW, "too slow: reconnect for the whole state")
+        writer.cancel()
+
+
+async def _write(websocket: WebSocket, conn: Connection) -> None:
+    """Send the connection's queue; a client too slow to keep up is closed (it reconnects)."""
+    try:
+        await conn.write()
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # gone: the reader hears of it
+    if conn.overflowed:
+        with _quiet():
+            await websocket.close(CLOSE_TOO_SLOW, "too slow: reconnect for the whole state")
 
 
 async def _hello(api: Api, websocket: WebSocket, bucket: Bucket) -> str | None:
