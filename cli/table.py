@@ -167,6 +167,8 @@ class RemoteSession:
                 shown = self.shown
                 if shown is not None and [a["code"] for a in shown["legal"]] == [a["code"] for a in state["legal"]]:
                     self.shown = state  # others acted, the choices stand: keep the list, act on the new version
+                elif shown is not None and (shown["view"]["turn"], shown["phase_label"]) == (state["view"]["turn"], state["phase_label"]):
+                    self.show_choices()  # others acted in a decision we share (a trade): the new choices
                 elif shown is None or shown["version"] != state["version"]:
                     self.show_board()
             else:
@@ -180,7 +182,7 @@ class RemoteSession:
             if data.get("ref") == "answer":
                 self.replies = max(0, self.replies - 1)
             elif self.client.my_turn() and self.shown is None:
-                self.show_board()  # the action was refused: the choices again
+                self.show_choices()  # the action was refused: the choices again (board: the table)
         elif kind in ("why", "output"):
             self.replies = max(0, self.replies - 1)
             self.console.print(data.get("text", "").rstrip("\n"), markup=False, highlight=False)
@@ -237,10 +239,16 @@ class RemoteSession:
         return render.view_renderables(view, self.ruleset, self.seats(), state["phase_label"])
 
     def show_board(self) -> None:
-        state = self.client.state
+        """The table and the choices (type ``board`` to see it again)."""
         items = self.board_items()
-        used = render.measure_lines(self.console, items)
-        room = max(3, (self.console.height or 24) - used - 2)
+        room = 1000  # a transcript (a pipe, a file) lists every choice
+        if self.console.is_terminal:  # a screen: the choices fit under the board
+            room = max(3, (self.console.height or 24) - render.measure_lines(self.console, items) - 2)
+        self.show_choices(items, room)
+
+    def show_choices(self, items: list[Any] | None = None, room: int = 1000) -> None:
+        state = self.client.state
+        items = items or [Text(f"» {state['view']['prompt']}", style="bold yellow")]
         legal = [(a["code"], a["label"]) for a in state["legal"]]
         items.append(render.choices_of(legal, self.console.width, room))
         render.render_all(self.console, items)

@@ -73,10 +73,10 @@ def plain_data(value: Any) -> Any:
         return value
     if kind is tuple or kind is list:  # the common containers first: views are mostly these
         return [v if type(v) in _PLAIN else plain_data(v) for v in value]
-    names = _attrs_fields.get(kind)
-    if names is None:
-        names = _attrs_fields[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
-    if names:
+    names = _attrs_fields.get(kind, _UNKNOWN)
+    if names is _UNKNOWN:
+        names = _attrs_fields[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else None
+    if names is not None:
         return {name: plain_data(getattr(value, name)) for name in names}
     if kind is Record:
         return value.to_dict()
@@ -88,7 +88,8 @@ def plain_data(value: Any) -> Any:
 
 
 _PLAIN = frozenset((str, int, float, bool, type(None)))
-_attrs_fields: dict[type, tuple[str, ...]] = {}  # per class: its attrs fields (none: not attrs)
+_attrs_fields: dict[type, tuple[str, ...] | None] = {}  # per class: its attrs fields (None: not attrs)
+_UNKNOWN = object()
 
 
 def view_takes_game(cls: type) -> bool:
