@@ -105,17 +105,19 @@ def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
 
 def test_the_join_and_bot_commands(server, tmp_path):  # issue 18 §2: beanframe join URL, beanframe bot URL --bot greedy
     with server.client() as http:
-        room = create_room(http, variants=["bohnanza"], players=3, seats=["human", "human", "bot:greedy"], seed=8, options=short_options(("bohnanza",)))
-    joiner = subprocess.Popen(
-        [sys.executable, "-m", "beanframe_cli.app", "join", room["seats"][0]["url"], "--save", str(tmp_path / "s.json"), "--quiet"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    bot = cli("bot", room["seats"][1]["url"], "--bot", "greedy", "--quiet")
+        room = create_room(http, variants=["al_cabohne"], players=2, seats=["human", "human"], seed=8)
+    typed, shown = tmp_path / "typed.txt", tmp_path / "shown.txt"
+    typed.write_text("1\n" * 5000)  # the first choice, whenever asked
+    with typed.open() as stdin, shown.open("w") as stdout:  # files: a full pipe would stall the game
+        command = [sys.executable, "-m", "beanframe_cli.app", "join", room["seats"][0]["url"], "--save", str(tmp_path / "s.json")]
+        joiner = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.STDOUT, text=True)
+        bot = cli("bot", room["seats"][1]["url"], "--bot", "greedy", "--quiet")
+        joiner.wait(timeout=300)
+    out = shown.read_text()
     assert bot.returncode == 0, bot.stderr
     assert bot.stdout.startswith("p2 played greedy: game over")
-    out, err = joiner.communicate("1\n" * 3000, timeout=300)  # the first choice, whenever asked
-    assert joiner.returncode == 0, err
-    assert "winner" in out and "Traceback" not in out + err
+    assert joiner.returncode == 0, out[-2000:]
+    assert "winner" in out and "Traceback" not in out
     replay = cli("replay", str(tmp_path / "s.json"), "--as", "p1")
     assert replay.returncode == 0 and "winner" in replay.stdout
 
