@@ -105,8 +105,8 @@ class ServerProcess:
     """``beanframe serve`` as a real process on a free port (its address read from what it
     prints); ``kill()`` sends SIGKILL, ``stop()`` SIGTERM."""
 
-    def __init__(self, db: str | Path, *args: str, bot_delay: float = 0.0, env: dict[str, str] | None = None) -> None:
-        self.command = [sys.executable, "-m", "beanframe_cli.app", "serve", "--port", "0", "--db", str(db),
+    def __init__(self, db: str, *args: str, bot_delay: float = 0.0, port: int = 0, env: dict[str, str] | None = None) -> None:
+        self.command = [sys.executable, "-m", "beanframe_cli.app", "serve", "--port", str(port), "--db", str(db),
                         "--bot-delay", str(bot_delay), *args]  # fmt: skip
         self.env = {**os.environ, **(env or {})}
         self.proc: subprocess.Popen | None = None
@@ -119,11 +119,12 @@ class ServerProcess:
         if found is None:
             self.proc.kill()
             raise AssertionError(f"the server did not start: {line!r} {self.proc.stderr.read()[-2000:]}")
-        self.url = f"http://127.0.0.1:{found.group(1)}/"
+        self.port = int(found.group(1))
+        self.url = f"http://127.0.0.1:{self.port}/"
         return self
 
     def __enter__(self) -> ServerProcess:
-        return self.start()
+        return self if self.proc is not None else self.start()
 
     def __exit__(self, *exc: Any) -> None:
         if self.proc is not None and self.proc.poll() is None:
