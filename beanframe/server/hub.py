@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import time
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -41,7 +40,6 @@ class Hub:
         self._tasks: set[asyncio.Task] = set()
         self._rulesets: dict[str, Ruleset] = {}
         self._commands: dict[int, list[dict[str, str]]] = {}
-        self.process = f"{os.getpid()}-{fresh_seed():x}"  # names this process to the others
 
     # -- tasks -------------------------------------------------------------------------------
     def spawn(self, coro: Coroutine) -> asyncio.Task:
@@ -146,6 +144,8 @@ class Hub:
         room = Room(self, record, game, broken)
         self.rooms[room_id] = room
         room.schedule_bots()
+        if self.store.shared:  # the processes that serve it already: who is connected there?
+            self.spawn(self.store.announce(room_id, {"ask": "presence"}))
         return room
 
     def replay(self, record: RoomRecord, rows: Sequence[Any]) -> Game:
@@ -180,14 +180,24 @@ class Hub:
 
     # -- other processes ---------------------------------------------------------------------
     async def on_store_message(self, room_id: str, message: dict[str, Any]) -> None:
+        """Another process stored actions in a room (``version``), its connections changed
+        (``presence``), or the notifications were interrupted (``resync``: every room here
+        catches up)."""
+        if message.get("resync"):
+            for room in list(self.rooms.values()):
+                self.spawn(room.sync())
+            return
         room = self.rooms.get(room_id)
         if room is None:
             return  # not served here: loaded (up to date) when a client asks for it
-        if "version" in message:
-            if message["version"] > room.version:
+        version = message.get("version")
+        if message.get("ask") == "presence":
+            self.announce_presence(room_id, room.local_presence())
+        elif type(version) is int:
+            if version > room.version:
                 await room.sync()
-        elif "presence" in message and isinstance(message.get("process"), str):
-            counts = message["presence"]
+        elif isinstance(message.get("presence"), dict) and isinstance(message.get("process"), str):
+            counts = {k: v for k, v in message["presence"].items() if isinstance(k, str) and type(v) is int}
             if counts:
                 room.remote[message["process"]] = counts
             else:
@@ -196,7 +206,7 @@ class Hub:
 
     def announce_presence(self, room_id: str, counts: dict[str, int]) -> None:
         if self.store.shared:
-            self.spawn(self.store.announce(room_id, {"presence": counts, "process": self.process}))
+            self.spawn(self.store.announce(room_id, {"presence": counts}))
 
 
 class _Unresumable(Exception):

@@ -131,10 +131,12 @@ class Room:
     # -- what a seat is told -----------------------------------------------------------------
     def presence(self) -> tuple[list[dict[str, Any]], int]:
         counts = {seat: len(conns) for seat, conns in self.conns.items()}
-        for other in self.remote.values():
+        for other in self.remote.values():  # connections at other server processes (PostgreSQL)
             for key, n in other.items():
-                seat = None if key == "spectators" else int(key[1:]) - 1
-                counts[seat] = counts.get(seat, 0) + n
+                if key == "spectators":
+                    counts[None] = counts.get(None, 0) + n
+                elif key[1:].isdigit():
+                    counts[int(key[1:]) - 1] = counts.get(int(key[1:]) - 1, 0) + n
         seats = [
             {"seat": seat_name(p), "player": kind, "connected": kind.startswith("bot:") or counts.get(p, 0) > 0}
             for p, kind in enumerate(self.record.seats)
@@ -215,10 +217,13 @@ class Room:
                 if conn is not skip:
                     conn.push(text)
 
+    def local_presence(self) -> dict[str, int]:
+        """The connections to this process, by seat ("p1"..., "spectators")."""
+        return {("spectators" if s is None else seat_name(s)): len(c) for s, c in self.conns.items() if c}
+
     def presence_changed(self, skip: Connection | None = None) -> None:
         self.push_presence(skip)
-        local = {("spectators" if s is None else seat_name(s)): len(c) for s, c in self.conns.items() if c}
-        self.hub.announce_presence(self.id, local)
+        self.hub.announce_presence(self.id, self.local_presence())
 
     def publish(self, new_actions: int, since_events: int) -> None:
         """Push every connected seat what changed (computed once per seat)."""
