@@ -9,6 +9,7 @@ import asyncio
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -130,3 +131,16 @@ def test_the_commands_say_what_is_wrong_in_one_line(server):  # issue 18 §3
     assert refused.returncode == 2 and "opens no seat" in refused.stderr and "Traceback" not in refused.stderr
     search = cli("bot", create_room_link(server, ("al_cabohne",)), "--bot", "ismcts")
     assert search.returncode == 2 and "server instead" in search.stderr
+
+
+def test_the_protocol_documents_a_complete_client(server, tmp_path):  # issue 18 §2: ~40 lines, only websockets
+    text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    code = text.split("## A complete client in Python")[1].split("```python\n")[1].split("```")[0]
+    assert len(code.strip().splitlines()) <= 45
+    imports = {line.split()[1].split(".")[0] for line in code.splitlines() if line.startswith(("import ", "from "))}
+    assert imports <= {"asyncio,", "asyncio", "json", "random", "sys", "urllib", "websockets"}
+    (tmp_path / "client.py").write_text(code)
+    link = create_room_link(server, ("al_cabohne",))
+    done = subprocess.run([sys.executable, str(tmp_path / "client.py"), link], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "result:" in done.stdout and "the game is over" in done.stdout
