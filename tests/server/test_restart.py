@@ -6,7 +6,10 @@ client saw accepted is missing, the clients reconnect by themselves and play to 
 from __future__ import annotations
 
 import asyncio
+import signal
 import sqlite3
+import subprocess
+import sys
 
 from starlette.testclient import TestClient
 
@@ -90,3 +93,30 @@ def test_a_game_whose_record_was_tampered_with_is_refused_on_restart(tmp_path): 
         assert ok.status_code == 200 and ok.json()["version"] == 3
         refused = client.get(f"/api/rooms/{bad['room']}/state", headers=bearer(bad["seats"][0]["token"]))
         assert refused.status_code == 409 and "does not match the stored state" in one_line_error(refused)
+
+
+def test_serve_prints_its_address_and_stops_cleanly(tmp_path):  # issue 18 §1: Ctrl-C or SIGTERM
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        server = ServerProcess(tmp_path / "rooms.db").start()
+        assert server.url.startswith("http://127.0.0.1:")  # bound to this machine only by default
+        with server.client() as http:
+            assert http.get("/").status_code == 200
+        server.proc.send_signal(stop)
+        assert server.proc.wait(60) == 0
+        assert "stopped" in server.proc.stdout.read()
+        assert "Traceback" not in server.proc.stderr.read()
+
+
+def test_serve_says_what_is_wrong_in_one_line(tmp_path):  # issue 18 §1, §3
+    with ServerProcess(tmp_path / "a.db") as first:
+        taken = subprocess.run(
+            [sys.executable, "-m", "beanframe_cli.app", "serve", "--port", str(first.port), "--db", str(tmp_path / "b.db")],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    assert taken.returncode == 2 and "cannot listen" in taken.stderr and len(taken.stderr.strip().splitlines()) == 1
+    (tmp_path / "folder.db").mkdir()
+    bad_db = subprocess.run(
+        [sys.executable, "-m", "beanframe_cli.app", "serve", "--port", "0", "--db", str(tmp_path / "folder.db")],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert bad_db.returncode == 2 and bad_db.stderr.startswith("error: cannot open") and "Traceback" not in bad_db.stderr
