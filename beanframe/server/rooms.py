@@ -389,6 +389,8 @@ class Room:
         last = self.bot_last.get(key)
         n = game.players
         player = players[0] if last is None else min(players, key=lambda p: (p - last - 1) % n)
+        if last is None:
+            self.bot_last.clear()  # a new decision: the ones before are over
         self.bot_last[key] = player
         return player
 

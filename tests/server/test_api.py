@@ -227,7 +227,8 @@ def test_the_save_is_served_only_once_the_game_is_over(client):  # issue 18 §2,
 
 
 def test_bots_fill_seats_on_the_server(client):  # issue 18 §1
-    room = create_room(client, variants=["bohnanza"], players=3, seats=["bot:greedy", "bot:random", "bot:greedy"])
+    room = create_room(client, variants=["bohnanza"], players=3, seats=["bot:greedy", "bot:random", "bot:greedy"],
+                       options={"bohnanza": {"run_outs": 1}})  # fmt: skip
     url = f"/api/rooms/{room['room']}"
     assert room["seats"] == []
     for _ in range(600):  # bots play on (think time 0 here); the game ends by itself

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from beanframe.client import Invitation, TableClient, TableError
+from beanframe.client import Invitation, TableClient, TableError, play_bot
 from beanframe.core.persist import load_game
 from beanframe_cli.table import OVER, RemoteSession
 
@@ -129,8 +129,8 @@ def test_the_commands_say_what_is_wrong_in_one_line(server):  # issue 18 §3
     link = create_room_link(server, ("al_cabohne",)).replace("token=", "token=wrong")
     refused = cli("bot", link)
     assert refused.returncode == 2 and "opens no seat" in refused.stderr and "Traceback" not in refused.stderr
-    search = cli("bot", create_room_link(server, ("al_cabohne",)), "--bot", "ismcts")
-    assert search.returncode == 2 and "server instead" in search.stderr
+    with pytest.raises(TableError, match="server instead"):  # a search bot needs the game: a server seat
+        asyncio.run(play_bot(create_room_link(server, ("al_cabohne",)), "ismcts"))
 
 
 def test_the_protocol_documents_a_complete_client(server, tmp_path):  # issue 18 §2: ~40 lines, only websockets
