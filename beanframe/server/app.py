@@ -30,7 +30,8 @@ from beanframe.server import catalog
 from beanframe.server.commands import run_command, why
 from beanframe.server.hub import Hub
 from beanframe.server.limits import BadInput, Buckets, Limits, read_json
-from beanframe.server.rooms import PROTOCOL, ROOM_ID, Refused, Room
+from beanframe.server.refusals import Refused
+from beanframe.server.rooms import PROTOCOL, ROOM_ID, Room
 from beanframe.server.setup import parse_setup
 from beanframe.server.socket import serve_socket
 from beanframe.server.store import Store

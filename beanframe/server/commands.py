@@ -13,7 +13,8 @@ from beanframe.core.actions import shorten
 from beanframe.core.present import explain, presentation
 from beanframe.errors import BeanframeError
 from beanframe.server.limits import BadInput, one_line
-from beanframe.server.rooms import Refused, Room, log
+from beanframe.server.refusals import Refused
+from beanframe.server.rooms import Room, log
 
 MIN_WIDTH, MAX_WIDTH = 40, 200
 

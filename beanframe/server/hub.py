@@ -116,7 +116,7 @@ class Hub:
         await self.store.create_room(record)
         room = Room(self, record, game)
         self.rooms[record.id] = room
-        room.schedule_bots()
+        room.bots.schedule()
         return room, tokens, spectator
 
     async def get(self, room_id: str) -> Room | None:
@@ -143,7 +143,7 @@ class Hub:
             log.error(broken)
         room = Room(self, record, game, broken)
         self.rooms[room_id] = room
-        room.schedule_bots()
+        room.bots.schedule()
         if self.store.shared:  # the processes that serve it already: who is connected there?
             self.spawn(self.store.announce(room_id, {"ask": "presence"}))
         return room

@@ -7,9 +7,8 @@ seat its own state (computed once per seat per change, :mod:`beanframe.server.se
 action is answered with one line and changes nothing. The commit runs as its own task, so a
 client that hangs up mid-action cannot leave a stored action unapplied.
 
-A room also seats the connections (each seat may have several: a phone and a laptop), tells
-everyone who is connected (presence), and plays its bot seats off the event loop after a short
-think time.
+A room also seats the connections (each seat may have several: a phone and a laptop) and tells
+everyone who is connected (presence); its bot seats are played by :mod:`beanframe.server.bots`.
 """
 
 from __future__ import annotations
@@ -17,18 +16,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from beanframe.agents import _ask, make_bot
-from beanframe.batch import bot_seed
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
 from beanframe.core.present import check_line, explain, presentation
 from beanframe.core.scoring import seat_name
 from beanframe.errors import BeanframeError
+from beanframe.server.bots import RoomBots
+from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
 from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update
 from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
@@ -40,14 +38,6 @@ if TYPE_CHECKING:
 PROTOCOL = 1
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what a room id may look like (checked before any lookup)
 log = logging.getLogger("beanframe.server")
-
-
-class Refused(Exception):
-    """An action or request the room does not take: one line for the client, an HTTP status."""
-
-    def __init__(self, message: str, status: int = 409) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def _dumps(data: dict[str, Any]) -> str:
@@ -100,13 +90,7 @@ class Room:
         self.log_len: dict[int | None, int] = {}  # length of each connected seat's log now
         self.sent: dict[int | None, dict[str, Any]] = {}  # each connected seat's part views, as sent
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
-        self.bots: dict[int, Any] = {}
-        self.bot_task: asyncio.Task | None = None
-        self.bot_last: dict[tuple, int] = {}  # group decision -> the bot seat that acted last
-        if game is not None:
-            for p, kind in enumerate(record.seats):
-                if kind.startswith("bot:"):
-                    self.bots[p] = make_bot(game.ruleset, kind[4:], bot_seed(record.bot_seed, record.seed, p))
+        self.bots = RoomBots(self)
 
     @property
     def version(self) -> int:
@@ -343,7 +327,7 @@ class Room:
             raise Refused(f"your state is out of date (the game has moved on from version {base}): nothing done", 409)
         self.game = trial
         self.publish(len(rows), since_events)
-        self.schedule_bots()
+        self.bots.schedule()
 
     async def sync(self) -> None:
         """Catch up with actions another server process stored (PostgreSQL), then tell everyone."""
@@ -369,62 +353,4 @@ class Room:
                 return
             self.game = trial
             self.publish(len(rows), since_events)
-            self.schedule_bots()
-
-    # -- bots --------------------------------------------------------------------------------
-    def schedule_bots(self) -> None:
-        """Start the room's bot player if a bot decides now (one at a time per room)."""
-        game = self.game
-        if game is None or game.is_over or self.broken or not self.bots:
-            return
-        if self.bot_task is not None and not self.bot_task.done():
-            return
-        if any(p in self.bots for p in game.deciders):
-            self.bot_task = self.hub.spawn(self._play_bots())
-
-    def _next_bot(self, game: Game, players: list[int]) -> int:
-        # several bots decide (a group decision): round-robin from the one after the last to act
-        frame = game.frame
-        key = (game.state.turn, frame.kind, frame.player)
-        last = self.bot_last.get(key)
-        n = game.players
-        player = players[0] if last is None else min(players, key=lambda p: (p - last - 1) % n)
-        if last is None:
-            self.bot_last.clear()  # a new decision: the ones before are over
-        self.bot_last[key] = player
-        return player
-
-    async def _play_bots(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            game = self.game
-            if game is None or game.is_over or self.broken:
-                return
-            players = [p for p in game.deciders if p in self.bots]
-            if not players:
-                return
-            version = self.version
-            await asyncio.sleep(self.hub.bot_delay)  # think time: people can follow
-            if self.version != version or self.game is None:
-                continue  # someone acted meanwhile: look again
-            player = self._next_bot(self.game, players)
-            trial = self.game.clone()  # the bot works on its own copy, in a worker thread
-            action = await loop.run_in_executor(self.hub.executor, self._choose, trial, player)
-            try:
-                await self.act(player, version, action=action)
-            except Refused:
-                continue  # the game moved on while the bot thought
-
-    def _choose(self, game: Game, player: int) -> Action:
-        agent = self.bots[player]
-        legal = game.legal_actions(player)
-        try:
-            view = game.view(player) if getattr(agent, "uses_view", True) else None
-            action = _ask(agent, game, player, view, legal)
-            if action in legal:
-                return game.ruleset.actions.coerce(action)
-            problem = f"an illegal action ({shorten(getattr(action, 'code', action), 40)})"
-        except Exception as exc:  # noqa: BLE001 - a failing bot must not stop the game
-            problem = f"{type(exc).__name__}: {one_line(exc, 120)}"
-        log.warning("room %s: bot %s (player %d) chose %s: it plays a random move", self.id, self.record.seats[player], player + 1, problem)
-        return random.Random(bot_seed(self.record.bot_seed, self.version, player)).choice(legal)
+            self.bots.schedule()

@@ -19,7 +19,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from beanframe.core.actions import shorten
 from beanframe.server.commands import run_command, why
 from beanframe.server.limits import BadInput, Bucket, read_message
-from beanframe.server.rooms import ROOM_ID, Connection, Refused, Room, log
+from beanframe.server.refusals import Refused
+from beanframe.server.rooms import ROOM_ID, Connection, Room, log
 from beanframe.server.tokens import well_formed
 
 if TYPE_CHECKING:
