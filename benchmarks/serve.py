@@ -143,6 +143,11 @@ class Seat:
         arrivals.append(time.monotonic())
         self.changed.set()
 
+    def on_accepted(self, message: dict[str, Any]) -> None:
+        sent = self.stats["pending"].pop(message["ref"], None)
+        if sent is not None:  # this seat's action made that version
+            self.stats["sent"][(self.room, message["version"])] = sent
+
     async def run(self, stop: float) -> None:
         from websockets.asyncio.client import connect
 
@@ -161,6 +166,8 @@ class Seat:
             kind = message["type"]
             if kind in ("state", "update"):
                 self.on_state(message)
+            elif kind == "accepted":
+                self.on_accepted(message)
             elif kind == "error":
                 self.stats["refused"] += 1
                 self.changed.set()
@@ -181,8 +188,10 @@ class Seat:
             version = self.version
             code = choose(self.legal, self.rng)
             self.changed.clear()
-            self.stats["sent"][(self.room, version + 1)] = time.monotonic()
-            await ws.send(json.dumps({"type": "action", "code": code, "version": version}))
+            self.stats["counter"] += 1
+            ref = self.stats["counter"]
+            self.stats["pending"][ref] = time.monotonic()  # timed from here to every seat's new state
+            await ws.send(json.dumps({"type": "action", "code": code, "version": version, "ref": ref}))
             try:  # until this seat hears of a change (its action, someone else's, or a refusal)
                 await asyncio.wait_for(self.changed.wait(), 30)
             except TimeoutError:
@@ -190,7 +199,7 @@ class Seat:
 
 
 async def drive(rooms: list[tuple[int, list[str]]], pace: tuple[float, float] | None, seconds: float, warmup: float, seed: int) -> dict:
-    stats: dict = {"arrivals": {}, "sent": {}, "refused": 0}
+    stats: dict = {"arrivals": {}, "sent": {}, "pending": {}, "counter": 0, "refused": 0}
     rng = random.Random(seed)
     seats = [Seat(r, link, pace, stats, random.Random(rng.random())) for r, links in rooms for link in links]
     start = time.monotonic() + warmup
@@ -199,13 +208,16 @@ async def drive(rooms: list[tuple[int, list[str]]], pace: tuple[float, float] | 
     await asyncio.sleep(max(0.0, start - time.monotonic()))
     stats["sent"].clear()  # measure from here
     stats["refused"] = 0
+    cpu = time.process_time()
     await asyncio.gather(*tasks, return_exceptions=True)
+    cpu = time.process_time() - cpu
     latencies = []
     for (room, version), sent in stats["sent"].items():
         arrivals = stats["arrivals"].get((room, version), [])
         if len(arrivals) == 4:  # every seat of the room got the new state (a refused action: no such version)
             latencies.append(max(arrivals) - sent)
-    return {"latencies": latencies, "refused": stats["refused"], "accepted": len(latencies)}
+    accepted = sum(1 for (room, version) in stats["sent"])
+    return {"latencies": latencies, "refused": stats["refused"], "accepted": accepted, "cpu": cpu}
 
 
 def client_process(rooms: list, pace: Any, seconds: float, warmup: float, seed: int, out: Any) -> None:  # pragma: no cover
@@ -240,6 +252,7 @@ def measure(base: str, server: subprocess.Popen, rooms: list[list[str]], pace: A
         "max_ms": 1000 * latencies[-1] if latencies else float("nan"),
         "server_cpu_ms_per_action": 1000 * (cpu1 - cpu0) / accepted if accepted else float("nan"),
         "server_cpu_share": (cpu1 - cpu0) / seconds,
+        "clients_cpu_share": sum(r["cpu"] for r in results) / seconds,
     }
 
 
@@ -282,7 +295,8 @@ def report(name: str, figures: dict) -> None:
     print(
         f"  {name:<9} {figures['actions_per_s']:7.1f} actions/s · latency median {figures['median_ms']:6.1f} ms, "
         f"p99 {figures['p99_ms']:6.1f} ms, max {figures['max_ms']:6.1f} ms · {figures['refused']} refused (stale) · "
-        f"server {figures['server_cpu_ms_per_action']:.2f} ms CPU per action ({figures['server_cpu_share']:.0%} of a core)",
+        f"server {figures['server_cpu_ms_per_action']:.2f} ms CPU per action ({figures['server_cpu_share']:.0%} of a core; "
+        f"the clients {figures['clients_cpu_share']:.0%})",
         flush=True,
     )
 

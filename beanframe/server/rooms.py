@@ -247,7 +247,7 @@ class Room:
     async def _act(self, player: int, version: int, code: Any, action_id: Any, action: Action | None) -> int:
         async with self.lock:
             game = self.game
-            if game is None:
+            if game is None or self.broken:
                 raise Refused(self.broken or "this room cannot be played", 409)
             if version != self.version:
                 raise Refused(f"your state is out of date (version {version}, the game is at {self.version}): nothing done", 409)
