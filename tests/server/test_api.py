@@ -255,6 +255,7 @@ def test_variants_list_for_the_create_form(client):  # issue 19's create form, s
 def test_the_page_is_served(client):  # issue 19: beanframe serve in a browser is not a 404
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text
+    assert client.get("/static/index.html").status_code == 200  # package data
     assert client.get("/api").json()["protocol"] == 1
 
 

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 
+import pytest
 from starlette.testclient import TestClient
 
 from beanframe.client import play_bot
+from beanframe_cli.commands.serve import lan_addresses
 from beanframe.core.persist import load_game
 
 from .helpers import ServerProcess, bearer, create_room, make_app, one_line_error, short_options
@@ -98,9 +101,11 @@ def test_a_game_whose_record_was_tampered_with_is_refused_on_restart(tmp_path): 
 def test_serve_prints_its_address_and_stops_cleanly(tmp_path):  # issue 18 §1: Ctrl-C or SIGTERM
     for stop in (signal.SIGTERM, signal.SIGINT):
         server = ServerProcess(tmp_path / "rooms.db").start()
-        assert server.url.startswith("http://127.0.0.1:")  # bound to this machine only by default
         with server.client() as http:
             assert http.get("/").status_code == 200
+        for address in lan_addresses():  # bound to this machine only, by default (§3)
+            with pytest.raises(OSError):
+                socket.create_connection((address, server.port), timeout=5).close()
         server.proc.send_signal(stop)
         assert server.proc.wait(60) == 0
         assert "stopped" in server.proc.stdout.read()
@@ -120,3 +125,36 @@ def test_serve_says_what_is_wrong_in_one_line(tmp_path):  # issue 18 §1, §3
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert bad_db.returncode == 2 and bad_db.stderr.startswith("error: cannot open") and "Traceback" not in bad_db.stderr
+
+
+PLUGIN = '''
+import attrs
+from beanframe import VariantInfo, hookimpl
+
+
+@attrs.frozen
+class Options:
+    cost: int = attrs.field(default=1, metadata={"help": "coins the third field costs"})
+
+
+@hookimpl
+def beanframe_variant():
+    return VariantInfo(name="table_rule", version="1.0", requires=("al_cabohne",), options=Options)
+
+
+@hookimpl
+def beanframe_configure(config):
+    config.params["beans"] = attrs.evolve(config.params["beans"], third_field_cost=config.options["table_rule"].cost)
+'''
+
+
+def test_a_house_rule_file_is_played_at_the_table(tmp_path):  # issue 18 §1: the same plugins as the CLI
+    (tmp_path / "table_rule.py").write_text(PLUGIN)
+    server = ServerProcess(tmp_path / "rooms.db")
+    server.command[3:3] = ["--plugin", str(tmp_path / "table_rule.py")]
+    with server, server.client() as http:
+        room = create_room(http, variants=["al_cabohne", "table_rule"], players=1, seed=3)
+        state = http.get(f"/api/rooms/{room['room']}/state", headers=bearer(room["seats"][0]["token"])).json()
+        assert state["variants"] == ["al_cabohne", "table_rule"] and state["options"]["table_rule"] == {"cost": 1}
+        offered = http.get("/api/variants").json()["sets"]
+        assert any(s["variants"] == ["al_cabohne", "table_rule"] for s in offered)
