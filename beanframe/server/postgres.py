@@ -45,6 +45,21 @@ CREATE TABLE IF NOT EXISTS beanframe_actions (
 );
 CREATE INDEX IF NOT EXISTS beanframe_rooms_open ON beanframe_rooms(over);
 """
+# the conditional update, the inserts and the notification in one statement (so one transaction):
+# nothing is inserted or announced unless the room was still at the base version
+_APPEND = """
+WITH moved AS (
+    UPDATE beanframe_rooms SET version = %s, over = %s, result = %s WHERE id = %s AND version = %s RETURNING id
+), stored AS (
+    INSERT INTO beanframe_actions (room, version, actor, code, digest)
+    SELECT %s, v, a, c, d FROM unnest(%s::int[], %s::int[], %s::text[], %s::text[]) AS t(v, a, c, d)
+    WHERE EXISTS (SELECT 1 FROM moved)
+    RETURNING 1
+), told AS (
+    SELECT pg_notify(%s, %s) WHERE EXISTS (SELECT 1 FROM moved)
+)
+SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM stored), (SELECT count(*) FROM told)
+"""
 _SCHEMA_LOCK = 0x6265616E  # an advisory lock: two processes starting at once create the tables once
 log = logging.getLogger("beanframe.server")
 
@@ -137,20 +152,11 @@ class PostgresStore(Store):
         last = base + len(rows)
         result_text = None if result is None else json.dumps(result, sort_keys=True)
         note = json.dumps({"room": room_id, "version": last, "process": self.process})
-        async with self._conn() as conn, conn.transaction():
-            cur = await conn.execute(
-                "UPDATE beanframe_rooms SET version = %s, over = %s, result = %s WHERE id = %s AND version = %s",
-                (last, over, result_text, room_id, base),
-            )
-            if cur.rowcount != 1:
-                return False  # another process stored an action at this version first
-            async with conn.cursor() as insert:
-                await insert.executemany(
-                    "INSERT INTO beanframe_actions (room, version, actor, code, digest) VALUES (%s, %s, %s, %s, %s)",
-                    [(room_id, r.version, r.actor, r.code, r.digest) for r in rows],
-                )
-            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))  # delivered at commit
-        return True
+        columns = ([r.version for r in rows], [r.actor for r in rows], [r.code for r in rows], [r.digest for r in rows])
+        async with self._conn() as conn:  # one statement: one transaction, one round trip
+            cur = await conn.execute(_APPEND, (last, over, result_text, room_id, base, room_id, *columns, CHANNEL, note))
+            row = await cur.fetchone()
+        return bool(row and row[0])
 
     async def unfinished(self) -> list[str]:
         async with self._conn() as conn:
