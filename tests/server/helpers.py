@@ -1,5 +1,5 @@
-"""Shared pieces of the table server's tests: an in-process app, a real uvicorn server on a
-thread, room creation, and shorter games (options) so every variant set plays to the end fast."""
+"""Shared pieces of the table server's tests: an in-process app, a real ``beanframe serve``
+process, room creation, and shorter games (options) so every variant set plays to the end fast."""
 
 from __future__ import annotations
 
@@ -9,14 +9,10 @@ import re
 import signal
 import subprocess
 import sys
-import tempfile
-import threading
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx2
-import uvicorn
 
 from beanframe.adapters import variant_sets
 from beanframe.server import Limits, SQLiteStore, create_app
@@ -30,16 +26,6 @@ SHORT = {
 
 #: the variant sets of issue 18 (every installed set but the example house rule), per player count
 SETS = [(v, n) for v, n in variant_sets() if "cheap_field" not in v]
-
-
-def fast_folder(tmp_path_factory: Any) -> Path:
-    """A fresh folder for a test's database, in memory (/dev/shm) when the machine has it: every
-    action is committed with fsync, which costs nothing there; these tests are about the
-    protocol, not the disk (the SIGKILL test keeps its database on disk)."""
-    shm = Path("/dev/shm")
-    if shm.is_dir() and os.access(shm, os.W_OK):
-        return Path(tempfile.mkdtemp(prefix="beanframe-test-", dir=shm))
-    return tmp_path_factory.mktemp("db")
 
 
 def short_options(variants: tuple[str, ...]) -> dict[str, Any]:
@@ -72,33 +58,6 @@ def one_line_error(response: Any) -> str:
 def normal(data: Any) -> Any:
     """Through JSON and back: tuples become lists, as on the wire."""
     return json.loads(json.dumps(data))
-
-
-class LiveServer:
-    """A real uvicorn server on a free port of 127.0.0.1, on its own thread (its own loop)."""
-
-    def __init__(self, app: Any) -> None:
-        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=Limits().transport_bytes)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 60  # only bounds a hang
-        while not self.server.started:
-            assert self.thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-        port = self.server.servers[0].sockets[0].getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}/"
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.server.should_exit = True
-        self.thread.join(30)
-
-    def client(self) -> httpx2.Client:
-        """An HTTP client for this server (over the real socket)."""
-        return httpx2.Client(base_url=self.url, timeout=30)
 
 
 class ServerProcess:
