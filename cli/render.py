@@ -213,14 +213,20 @@ def game_renderables(
     pending decision (without the action list)."""
     if view is None:
         view = game.view(player)
+    return view_renderables(view, game.ruleset, seats, phase_label(game))
+
+
+def view_renderables(view: Any, ruleset: Ruleset | None, seats: Sequence[Any] | None, phase: str) -> list[RenderableType]:
+    """The table drawn from a view alone (``beanframe join`` gets views over the network): the
+    position line, every part by its plugin's renderer, the pending decision."""
     out: list[RenderableType] = []
-    to_act = game.to_act
-    who = player_label(to_act, seats, player) if to_act is not None else "nobody"
-    out.append(Rule(Text(f"Turn {view.turn} · {who} to act · {phase_label(game)}", style="bold")))
+    to_act = view.to_act
+    who = player_label(to_act, seats, view.player) if to_act is not None else "nobody"
+    out.append(Rule(Text(f"Turn {view.turn} · {who} to act · {phase}", style="bold")))
     for name, part in view.parts.items():
-        out.extend(render_part(name, part, view, seats, game.ruleset))
+        out.extend(render_part(name, part, view, seats, ruleset))
     if to_act is not None:
-        out.append(Text(f"» {game.prompt()}", style="bold yellow"))
+        out.append(Text(f"» {view.prompt}", style="bold yellow"))
     return out
 
 
@@ -233,16 +239,26 @@ def measure_lines(console: Console, items: Sequence[RenderableType]) -> int:
 def choices(game: Game, player: int, legal: Sequence[Action], width: int, room: int) -> RenderableType:
     """The numbered choices in at most ``room`` lines of ``width`` columns: one per line with its
     description when they fit, else the codes in columns (``help`` describes every one)."""
+    return choices_of([(a.code, game.describe(a, player)) for a in legal], width, room)
+
+
+def choices_of(legal: Sequence[tuple[str, str]], width: int, room: int) -> RenderableType:
+    """:func:`choices` from ``(code, description)`` pairs."""
     title = Text("Your choices (number or code):", style="bold")
     if len(legal) <= room:
-        table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-        table.add_column("#", justify="right", style="bold cyan", no_wrap=True)
-        table.add_column("code", style="cyan", no_wrap=True)
-        table.add_column("what it does", no_wrap=True, overflow="ellipsis")
-        for i, action in enumerate(legal, 1):
-            table.add_row(str(i), escape(action.code), escape(game.describe(action, player)))
-        return Group(title, table)
-    cells = [f"{i:>2} {a.code}" for i, a in enumerate(legal, 1)]
+        # one line each, padded by hand: a rich Table measures every cell, ten times slower
+        number = len(str(len(legal)))
+        code_width = max((len(code) for code, _ in legal), default=0)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for i, (code, label) in enumerate(legal, 1):
+            if i > 1:
+                text.append("\n")
+            text.append(f"{i:>{number}} ", style="bold cyan")
+            text.append(f"{code:<{code_width}} ", style="cyan")
+            room_left = max(4, width - number - code_width - 2)
+            text.append(label if len(label) <= room_left else label[: room_left - 1] + "…")
+        return Group(title, text)
+    cells = [f"{i:>2} {code}" for i, (code, _) in enumerate(legal, 1)]
     cell = max(len(c) for c in cells) + 2
     columns = max(1, width // cell)
     rows = -(-len(cells) // columns)

@@ -34,10 +34,10 @@ def _path(instance, attribute, value):
 class AliBabaOptions:
     """Options of Ali Baba (the defaults are the rulebook's, on the reconstructed board)."""
 
-    board: str = field(default="", validator=_path)  # a board file ("": the shipped reconstruction)
-    pick_any: bool = field(default=False, validator=flag)  # the rulebook's variant: any card of a pile
-    surrender: bool = field(default=False, validator=flag)  # a reading: an arrested bandit may be left
-    offers: int = field(default=3, validator=whole(0, 20))  # offers per player per negotiation
+    board: str = field(default="", validator=_path, metadata={"help": "a board file (\"\": the shipped reconstruction)"})
+    pick_any: bool = field(default=False, validator=flag, metadata={"help": "the rulebook's variant: take any card of a pile"})
+    surrender: bool = field(default=False, validator=flag, metadata={"help": "a reading: an arrested bandit may be left behind"})
+    offers: int = field(default=3, validator=whole(0, 20), metadata={"help": "offers per player per negotiation"})
 
 
 @hookimpl
