@@ -163,3 +163,13 @@ def test_bohnaparte_trades_with_the_choice_too():
     assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h1", "give-copy h3"]
     play(game, "give-copy h3", by=1)
     assert hand(game, 1) == ["fire", "blue"] and received(game, 0) == ["fire"]
+
+
+def test_the_conformance_kit_passes_while_the_copies_are_chosen():
+    from beanframe.testing import check_game
+
+    game = offer_to_p2(["fire", "blue", "fire", "green", "fire"], ["fire", "blue", "fire"])
+    play(game, "accept o1", by=1)
+    check_game(game)  # views, texts, positions, determinization, action forms at the choice
+    play(game, "give-copy h5", by=1)
+    check_game(game)

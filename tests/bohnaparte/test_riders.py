@@ -175,3 +175,13 @@ def test_the_general_sends_the_troop_whose_horse_team_is_most_exposed():
         g = two_troops(owners=enemy, coins=[1, 0, 0, 0], deck=["Brechbohne"])
         g.apply("ride l6")
         assert make_bot(g.ruleset, "general", 0).act(g.view(0), g.legal_actions(0)).code == expected
+
+
+def test_the_conformance_kit_passes_at_the_troop_decision():
+    from beanframe.testing import check_game
+
+    g = two_troops(hands=[["blue"], ["fire"], [], []], coins=[2, 0, 0, 0], deck=["fire", "Gartenbohne"])
+    g.apply("ride l6")
+    check_game(g)  # views, texts, positions, determinization, action forms at the announcement
+    g.apply("troop l5")
+    check_game(g)
