@@ -36,8 +36,11 @@ def test_beaten_riders_tire_and_round_two_is_a_normal_fight():
 def test_tired_troop_cannot_ride_and_is_refreshed_before_phase_one():
     g = riders(owners={CAMP: 0, HORSES: 0}, coins=[2, 0, 0, 0], tired=[HORSES])
     assert not [c for c in codes(g) if c.startswith("ride")]
-    g2 = riders(at="refresh_riders", owners={CAMP: 0, HORSES: 0}, hands=[["fire"], [], [], []])
-    assert board(g2).tired == []
+    # "De ruitertroepkaarten die werden verslagen, kunnen pas voor fase 1 van de volgende speelbeurt
+    # van de speler terug worden omgedraaid": the active player's troop only, before phase 1
+    g2 = riders(at="refresh_riders", owners={CAMP: 0, HORSES: 0, 4: 1, 9: 1}, hands=[["fire"], [], [], []], tired=[HORSES, 4])
+    assert board(g2).tired == [4] and ("refresh", 0, 1) in g2.events
+    assert g2.phase.name == "plant"
 
 
 def test_conquered_horse_team_keeps_its_troop_state():
