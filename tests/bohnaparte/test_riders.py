@@ -1,7 +1,7 @@
 """The rider variant (RULES D "Rider variant"). riders_4 numbers its landscapes row by row: the
 camp l2 touches the forest l3, the farm l6 and the horse team l7; the river l8 lies beyond them."""
 
-from .helpers import board, codes, situation, table
+from .helpers import CARDS, board, codes, situation, table
 
 RIDERS = {"bohnaparte": {"riders": True}}
 OTHERS = {20: 2, 22: 3}
@@ -81,6 +81,13 @@ def test_merchant_bought_with_a_forest_and_drawn_cards_chosen():
     assert "Blaue Bohne" not in repr(g.view(1)["board"])
     g3 = riders(at="draw", owners={CAMP: 0}, deck=["fire", "Saubohne", "Gartenbohne"])
     assert len(table(g3).hands[0]) == 3  # no merchant: straight into the hand
+
+
+def test_a_village_draws_one_more_card_in_the_rider_variant_too():
+    # RULES D "Turn" 5: draw 3 cards, plus one per owned village (the rider variant's draw, without
+    # a merchant: straight into the hand); l1 is a village of riders_4
+    g = riders(at="draw", owners={CAMP: 0, 0: 0}, deck=["fire", "Saubohne", "Gartenbohne", "blue"])
+    assert [CARDS.beans[c].key for c in table(g).hands[0]] == ["fire", "broad", "garden", "blue"]
 
 
 def test_merchant_pick_in_phase_five():
