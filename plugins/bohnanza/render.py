@@ -37,6 +37,14 @@ def render_trade(trade: Any, view: Any, seats: Any) -> list[Any]:
         hints = [text for who, text in (("to", "accept oK or reject oK answers an offer to you"), ("maker", "withdraw oK takes yours back")) if any(getattr(o, who) == me for o in trade.offers)]
         if hints:
             out.append(Text("; ".join(hints), style="dim"))
+    giving = next((o for o in trade.offers if o.id == trade.giving), None)
+    if giving is not None:
+        text = f"o{giving.id + 1} accepted: p{giving.to + 1} chooses the copies to give"
+        if trade.chosen is not None:  # the giver's own screen: the copies chosen so far
+            hand = view["beans"].hand or ()
+            chosen = [f"{hand[i]} (h{i + 1})" for i in trade.chosen if i < len(hand)]
+            text += "; yours so far: " + (", ".join(chosen) or "none")
+        out.append(Text(text))
     if trade.draft is not None:
         d = trade.draft
         out.append(Text(f"Your offer in the making: gives {', '.join(d.gives) or 'nothing'} for {', '.join(d.asks) or 'nothing'}"))
