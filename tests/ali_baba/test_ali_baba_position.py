@@ -38,7 +38,7 @@ def stopped(players: int, seed: int, kind: str | None = None, steps: int = 10_00
     return game
 
 
-@pytest.mark.parametrize("players, seed, kind", [(2, 1, "answer"), (3, 2, "shed"), (4, 3, None), (5, 4, "bazaar")])
+@pytest.mark.parametrize("players, seed, kind", [(2, 1, "answer"), (3, 2, "shed"), (4, 3, None), (5, 4, "bazaar"), (3, 5, "draft")])
 def test_a_game_from_its_position_goes_on_exactly_like_it(players, seed, kind):
     game = stopped(players, seed, kind, steps=10_000 if kind else 60)
     data = game.position()
