@@ -198,6 +198,8 @@ class DraftStep(Step):
         part = table(game)
         player, mask = frame.player, frame.args[0]
         draft = part.book.drafts[player]
+        if draft is None:  # a position with a draft frame but no draft: it can only be scrapped
+            return (a.SCRAP,)
         out = building(game, player, mask, draft)
         if not draft.empty and (not mask or cards(draft.gives)):  # a sale gives at least one card
             out += [a.SEND[p] for p in addressees(part, draft)]
@@ -231,12 +233,15 @@ class AnswerStep(Step):
 
     def legal(self, game, frame):
         part = table(game)
-        return (a.ACCEPT, a.DECLINE) if can_execute(part, part.book.offer(frame.args[0])) else (a.DECLINE,)
+        offer = part.book.offer(frame.args[0])  # None only in a position naming no open offer
+        return (a.ACCEPT, a.DECLINE) if offer is not None and can_execute(part, offer) else (a.DECLINE,)
 
     def apply(self, game, frame, action):
         book = table(game).book
         offer = book.offer(frame.args[0])
         game.pop()
+        if offer is None:
+            return
         if action is a.DECLINE:
             book.reject(game, offer, frame.player)
         else:
@@ -244,6 +249,8 @@ class AnswerStep(Step):
 
     def prompt(self, game, frame):
         offer = table(game).book.offer(frame.args[0])
+        if offer is None:
+            return f"player {frame.player + 1}: there is no offer {frame.args[0] + 1} to answer"
         return f"player {frame.player + 1}: player {offer.maker + 1} offers {terms(offer.gives)} for {terms(offer.asks)}"
 
 

@@ -55,6 +55,20 @@ def test_buying_with_exactly_the_price_and_the_variant_any_pile_card():
     assert {c for c in codes(game) if c.startswith("take")} == {f"take k{c + 1}" for c in range(64)}
 
 
+def test_taking_a_card_shed_under_its_pile_leaves_the_rest_face_down():
+    # a card shed to the bank lies face up under its pile (everyone knows it); once taken (the
+    # variant: any card of a pile) the pile's known bottom is one card shorter
+    swindlers = [f"k{c + 1}" for c in range(16) if c != 5] + ["k6"]  # the open card first, k6 at the bottom
+    others = [[f"k{c + 1}" for c in range(g * 16, g * 16 + 16)] for g in (1, 2, 3)]
+    game = situation(at=BOARD.field_ids[before("3-00")], hand=(1,), piles=[swindlers, *others], known_bottom=[1, 0, 0, 0],
+                     options={"ali_baba": {"pick_any": True}})
+    t = part(game)
+    game.apply("move c1")
+    assert t.piles[0][0] == 5
+    game.apply("take k6")
+    assert t.known_bottom == [0, 0, 0, 0] and 5 not in t.piles[0]
+
+
 def test_sell_at_the_current_districts_price_goes_under_the_pile():
     # RULES E "Afstoting": the district's price, not the printed loot; the card goes under its pile
     game = situation(at="3-05", hand=(1,), bandits={0: [40]}, phase="sell")
@@ -180,6 +194,15 @@ def test_game_ends_after_two_rounds_with_a_final_sale():
     # round payout 80 + 100, then the deceiver sold at district 1's price 70
     assert t.piasters[0] == 2500 + 180 + 70 and t.bandits[0] == []
     assert list(game.result.winners) == ["p1"]
+
+
+def test_the_next_round_is_dealt_from_the_poorest_on():
+    # "De speler links van de gever begint" and "Bij 5 spelers ontvangt de gever één kaart minder":
+    # the poorest starts round 2, so the player before them dealt and gets one card fewer
+    game = situation(5, at="4-12", hands=[[1], [], [], [], []], piasters={0: 3000, 1: 3000, 2: 100, 3: 3000, 4: 3000})
+    game.apply("move c1")
+    assert game.state.active == 2
+    assert [len(h) for h in part(game).hands] == [5, 4, 5, 5, 5]
 
 
 def test_five_players_the_dealer_gets_one_card_fewer():

@@ -87,6 +87,7 @@ def test_piasters_in_steps_of_ten_up_to_what_the_payer_holds():
     # asking piasters: up to what the richest possible payer holds; only they may receive it
     apply_all(game, "charge m1000, charge m1000, charge m1000", player=0)
     assert not [c for c in codes(game) if c.startswith("charge")]  # 3010 would be more than 3000
+    assert not [c for c in codes(game) if c.startswith("pay")]  # piasters go one way only
     assert [c for c in codes(game) if c.startswith(("ask", "send"))] == ["ask k21", "send p2"]
     game.apply("send p2")
     game.apply("decline")
@@ -158,6 +159,18 @@ def test_offers_are_capped_so_a_negotiation_ends():
     assert [e[0] for e in game.events if e[0] in ("offer", "reject", "scrap")] == ["offer", "reject", "scrap", "offer", "reject"]
     game = at_bazaar(players=2, bandits={0: [1], 1: [20]}, options={"ali_baba": {"offers": 0}})[0]
     assert codes(game, 0) == ["done"]
+
+
+def test_an_empty_offer_cannot_be_sent():
+    # a position holding an offer being built with nothing in it yet
+    game = situation(
+        2, at=BOARD.field_ids[BAZAAR], hand=(1,), bandits={0: [1], 1: [20]}, phase="field",
+        drafts={"p1": {"maker": "p1", "gives": [], "asks": []}}, started=[1, 0],
+        stack=[{"kind": "bazaar", "player": "p1", "group": ["p1", "p2"]}, {"kind": "draft", "player": "p1", "args": [0]}],
+    )
+    assert not [c for c in codes(game) if c.startswith("send")] and "scrap" in codes(game)
+    game.apply("offer k2")
+    assert "send p2" in codes(game)
 
 
 def test_an_offer_the_addressee_cannot_pay_may_only_be_declined():
