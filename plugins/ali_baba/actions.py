@@ -170,7 +170,7 @@ class Shed(Action):
 @frozen(cache_hash=True)
 class Offer(Action):
     name = "offer"
-    text = "put your bandit {card} into the offer"
+    text = "put bandit {card} into the offer"
     card: int = param("k")
 
     @classmethod

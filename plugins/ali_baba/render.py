@@ -83,7 +83,8 @@ def offer_text(board, offer) -> Text:
     for side, items in enumerate((offer.gives, offer.asks)):
         if side:
             line.append(" for ")
-        words = [card_text(board, x) if kind == "bandit" else Text(f"{x} piasters") for kind, x in items]
+        words = [Text(f"k{x + 1} {board.group_names[x // d.PER_GROUP]}", style=STYLE[gang(x)]) if kind == "bandit"
+                 else Text(f"{x} piasters") for kind, x in items]  # short: the table above shows the cards in full
         line.append(Text(", ").join(words) if words else Text("nothing"))
     return line
 
