@@ -56,9 +56,9 @@ private), ``give-face u<k>`` (active player), ``ask c<bean>``, ``want-face u<k>`
 player), ``send p<k>``, ``scrap``, ``accept o<k>``, ``reject o<k>``, ``withdraw o<k>``, ``pass``,
 ``end-trading`` (active player), ``give-copy h<k>`` (F.27, private). An accepted offer's cards go
 to the receivers' set-aside cards. Asked beans are paid with the copies the accepting player
-chooses (F.27): for each asked bean they hold more copies of than asked, ``give-copy h<k>`` once
-per copy given, in the offer's order (the front-most copies are only a program's default, e.g. the
-``accept`` line command without positions); a bean held just as often as asked goes unasked.
+chooses (F.27): ``give-copy h<k>`` once per card asked, in the offer's order (the front-most copies
+are only a program's default); a bean held just as often as asked is asked for too, a forced
+choice, so the number of choices never tells the others how many copies the hand holds.
 Offers whose cards moved lapse (event ``void``).
 
 Events: ``dealt``, ``plant``, ``harvest``, ``buy_field``, ``turn_up``, ``offer``, ``trade``,

@@ -5,8 +5,8 @@ before it applies any of it.
 - ``offer p3 give h2 h4 for 2 fire`` (issue 8) stands for the small actions the trade protocol is
   made of (``give h2``, ``give h4``, ``ask c2``, ``ask c2``, ``send p3``).
 - ``accept o1 h3 h5`` (F.27) accepts offer o1 and names the hand cards that pay the asked beans
-  held in more copies than asked (the ``give-copy h3``, ``give-copy h5`` answers); ``accept o1``
-  alone lets the game ask.
+  (the ``give-copy h3``, ``give-copy h5`` answers; a bean held only as often as asked needs no
+  naming); ``accept o1`` alone lets the game ask.
 
 Built on the trade actions' codes (``give h<k>``, ``give-face u<k>``, ``ask c<b>``,
 ``want-face u<k>``, ``send p<k>``, ``accept o<k>``, ``give-copy h<k>``) and the pure offer rules,
@@ -31,7 +31,7 @@ from beanframe.core.actions import shorten
 from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of as bean_rules
 
-from .trade.offers import copy_choice
+from .trade.offers import copies, copy_choice
 from .trade.table import PART as TRADE
 
 
@@ -203,9 +203,9 @@ def offer_line(game: Any, player: int, line: str) -> list[str]:
 
 
 def accept_line(game: Any, player: int, line: str) -> list[str]:
-    """The line command ``accept oK [hK...]``: accept offer ``oK`` and, where it asks a bean held in
-    more copies than asked (F.27), give the hand cards named (``accept o1 h3 h5``: the answers to
-    the ``give-copy`` decisions, in the order the game asks them). Without hand cards the game
+    """The line command ``accept oK [hK...]``: accept offer ``oK`` and give the hand cards named
+    (F.27: ``accept o1 h3 h5``, the answers to the ``give-copy`` decisions, in the order the game
+    asks them); a bean held only as often as asked needs no naming. Without hand cards the game
     asks; naming some of the choices but not all is refused."""
     if player is None:
         raise ValueError("spectators accept no offers")
@@ -216,7 +216,7 @@ def accept_line(game: Any, player: int, line: str) -> list[str]:
     named = [w for w in words if re.fullmatch(r"h\d{1,3}", w)]
     odd = [w for w in words if w not in offers and w not in named]
     if odd or len(offers) != 1:
-        raise ValueError("say accept oK, then the hand cards you give if you hold more copies than asked (accept o1 h3 h5)")
+        raise ValueError("say accept oK, then the hand cards you give where you hold more copies than asked (accept o1 h3 h5)")
     code = f"accept {offers[0]}"
     trade = game.part(TRADE)
     offer = trade.offer(int(offers[0][1:]) - 1)
@@ -248,9 +248,12 @@ def accept_line(game: Any, player: int, line: str) -> list[str]:
     while (bean := copy_choice(hand, offer.asks, chosen)) is not None:
         mine = [k for k in picks if hand[k] == bean and k not in chosen]
         if not mine:
-            held = " ".join(f"h{k + 1}" for k, c in enumerate(hand) if c == bean)
             n = offer.asks.count(bean)
-            raise ValueError(f"say which {n} {names[bean]} you give: you hold {held}")
+            left = copies(hand, bean, chosen)
+            if len(left) > n - sum(1 for k in chosen if hand[k] == bean):
+                held = " ".join(f"h{k + 1}" for k in copies(hand, bean, ()))
+                raise ValueError(f"say which {n} {names[bean]} you give: you hold {held}")
+            mine = left  # the only copies left: nothing to name
         chosen.append(mine[0])
         steps.append(f"give-copy h{mine[0] + 1}")
     return steps

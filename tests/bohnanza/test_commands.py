@@ -99,7 +99,7 @@ def test_the_line_command_is_registered_and_its_actions_apply_in_order():
     assert game.to_json() == before  # checked on a clone
     for a in actions:
         game.apply(a, 0)
-    play(game, "accept o1", by=1)
+    play(game, "accept o1", "give-copy h2", "give-copy h3", by=1)  # F.27: each asked card is chosen
     assert received(game, 1) == ["soy", "garden"] and received(game, 0) == ["fire", "fire"]
 
 

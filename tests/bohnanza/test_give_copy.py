@@ -24,11 +24,15 @@ def offer_to_p2(p2_hand, asks):
     return game
 
 
-def test_one_copy_is_given_without_a_question():
+def test_the_only_copy_is_asked_for_too():
+    # one choice per asked card, forced with one copy: were it skipped, everyone would learn from
+    # the number of choices whether the giver holds spare copies of the asked bean (F.13)
     game = offer_to_p2(["blue", "fire", "green"], ["fire"])
     play(game, "accept o1", by=1)
-    assert game.frame.kind == "trade" and "give-copy" not in " ".join(codes(game, 1))
+    assert game.frame.kind == "give_copy" and [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h2"]
+    play(game, "give-copy h2", by=1)
     assert hand(game, 1) == ["blue", "green"] and received(game, 0) == ["fire"]
+    assert [code for actor, code in game.history_for(0) if actor == 1][-2:] == ["accept o1", "give-copy h?"]
 
 
 def test_of_several_copies_the_accepting_player_chooses_and_the_rest_keep_their_order():
@@ -44,18 +48,22 @@ def test_of_several_copies_the_accepting_player_chooses_and_the_rest_keep_their_
     assert set(game.deciders) == {0, 1, 2, 3}  # a change: everyone may act again
 
 
-def test_several_beans_asked_a_choice_for_each_bean_held_in_more_copies():
-    # two Feuerbohnen of three (two choices) and the one Blaue Bohne (no choice) for one Sojabohne
+def test_several_beans_asked_a_choice_for_each_card_asked():
+    # two Feuerbohnen of three (two choices) and the one Blaue Bohne (forced) for one Sojabohne
     game = offer_to_p2(["fire", "blue", "fire", "green", "fire"], ["fire", "blue", "fire"])
     play(game, "accept o1", by=1)
     assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h1", "give-copy h3", "give-copy h5"]
     play(game, "give-copy h5", by=1)
     assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h1", "give-copy h3"]
     with pytest.raises(IllegalActionError):
-        game.apply("give-copy h2", 1)  # the Blaue Bohne is no choice: it is the only copy
+        game.apply("give-copy h2", 1)  # the Feuerbohnen first, in the offer's order
     play(game, "give-copy h1", by=1)
-    assert hand(game, 1) == ["fire", "green"]  # h3 kept; the Blaue Bohne went unasked
+    assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h2"]  # the only Blaue Bohne
+    play(game, "give-copy h2", by=1)
+    assert hand(game, 1) == ["fire", "green"]  # h3 kept
     assert sorted(received(game, 0)) == ["blue", "fire", "fire"]
+    # every asked card was one choice: three give-copy in the history, whatever the hand held
+    assert [code for actor, code in game.history_for(2) if actor == 1][-4:] == ["accept o1", *["give-copy h?"] * 3]
 
 
 def test_each_bean_with_a_choice_is_asked_in_the_offers_order():
@@ -113,7 +121,7 @@ def test_determinization_keeps_the_asked_beans_and_the_chosen_copies():
         assert [p2[i] for i in trade(copy).chosen] == [bean("fire")] and fires >= 2
         assert copy.view(0) == game.view(0) and not problems(copy)
         picks = [a.code for a in copy.legal_actions(1) if a.name == "give-copy"]
-        assert picks  # the copy plays on (with no spare copy redealt, the pick is forced)
+        assert picks  # the copy plays on (a single copy redealt: the pick is forced)
         play(copy, picks[0], by=1)
         assert copy.frame.kind == "trade" and table(copy).hands[1].count(bean("fire")) == fires - 2
 
@@ -132,8 +140,9 @@ def test_the_greedy_bot_keeps_the_front_copy_of_a_bean_it_grows_and_sheds_the_fr
 def test_the_one_line_accept_names_the_copies():
     game = offer_to_p2(["fire", "blue", "fire", "green", "fire"], ["fire", "blue", "fire"])
     assert accept_line(game, 1, "o1") == ["accept o1"]  # the game asks
-    assert accept_line(game, 1, "o1 h5 h3") == ["accept o1", "give-copy h5", "give-copy h3"]
-    assert accept_line(game, 1, "o1 h2 h1 h5") == ["accept o1", "give-copy h1", "give-copy h5"]  # h2: the only Blaue
+    # the only Blaue Bohne (h2) needs no naming; named, it is given in the game's order
+    assert accept_line(game, 1, "o1 h5 h3") == ["accept o1", "give-copy h5", "give-copy h3", "give-copy h2"]
+    assert accept_line(game, 1, "o1 h2 h1 h5") == ["accept o1", "give-copy h1", "give-copy h5", "give-copy h2"]
     for line, message in (
         ("o1 h4", "h4' is a Brechbohne"),
         ("o1 h1", "say which 2 Feuerbohne you give: you hold h1 h3 h5"),

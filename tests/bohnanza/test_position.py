@@ -77,6 +77,7 @@ def test_an_open_offer_set_up_by_hand_can_be_accepted():
     assert received(game, 2) == ["garden"]
     assert "accept o1" in codes(game, 1)
     game.apply("accept o1", 1)
+    game.apply("give-copy h1", 1)  # F.27: the only Feuerbohne, a forced choice
     assert hand(game, 0) == ["soy", "blue"] and sorted(received(game, 1)) == ["green", "red"]
     assert received(game, 0) == ["fire"]
 

@@ -63,7 +63,7 @@ def test_an_accepted_trade_sets_the_cards_aside_not_into_the_hands():
 def test_asked_beans_are_paid_from_the_addressees_hand():
     game = at_trade()
     play(game, "give h1", "ask c2", "send p3", by=0)  # a Sojabohne for a Feuerbohne from player 3
-    play(game, "accept o1", by=2)
+    play(game, "accept o1", "give-copy h1", by=2)  # F.27: the giver names the copy (here the only one)
     assert hand(game, 2) == ["garden"] and received(game, 0) == ["fire"]
     assert received(game, 2) == ["soy"] and hand(game, 0) == ["red", "fire"]
 

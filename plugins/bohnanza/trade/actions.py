@@ -7,8 +7,8 @@ active player only), ``ask c<b>`` (one card of bean b from the addressee's hand)
 (face-up card k: offers to the active player only); then ``send p<k>`` (to player k) or ``scrap``.
 Answering: ``accept o<k>``, ``reject o<k>``; the maker may ``withdraw o<k>``. ``pass`` (nothing more
 for now), ``end-trading`` (the active player). Offer ids count from o1 each turn. An accepted offer
-that asks a bean its addressee holds more copies of than asked is followed by the addressee's
-``give-copy h<k>`` (F.27: which copy leaves the hand; the position is private), once per copy given.
+that asks beans of its addressee is followed by the addressee's ``give-copy h<k>`` (F.27: which
+copy leaves the hand; the position is private), once per card asked (forced with one copy).
 """
 
 from __future__ import annotations

@@ -101,12 +101,12 @@ def payment(hand: Sequence[int], asks: Sequence[int], chosen: Sequence[int] = ()
 
 
 def copy_choice(hand: Sequence[int], asks: Sequence[int], chosen: Sequence[int]) -> int | None:
-    """The asked bean whose copy the giver chooses next (F.27), or None when nothing is left to
-    choose: a bean asked ``n`` times is a choice when the hand holds more than ``n`` copies, and
-    then each of the ``n`` copies given is chosen, the asked beans in the offer's order."""
+    """The asked bean whose copy the giver chooses next (F.27), or None when every asked card is
+    chosen: each card asked is one choice, the asked beans in the offer's order. Also with a
+    single copy (then the choice is forced): were it skipped, everyone would learn from the
+    number of choices that the giver holds spare copies of an asked bean (F.13)."""
     for bean in dict.fromkeys(asks):
-        wanted = asks.count(bean)
-        if hand.count(bean) > wanted and sum(1 for i in chosen if hand[i] == bean) < wanted:
+        if sum(1 for i in chosen if hand[i] == bean) < asks.count(bean):
             return bean
     return None
 

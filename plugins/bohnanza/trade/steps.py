@@ -14,11 +14,12 @@ bound it: every player starts at most ``offers_per_turn`` offers a turn (a draft
 started, sent or scrapped) of at most ``cards_per_offer`` cards given and as many asked, and each
 offer is answered once; so every trade phase ends.
 
-Accepting an offer that asks a bean its addressee holds more copies of than asked hands the choice
-to them (F.27): ``trade.giving`` names the offer (it stays open meanwhile) and the one-decider
-``give_copy`` decision on top asks ``give-copy h<k>`` for each copy given, the asked beans in the
-offer's order (a bean held just as often as asked is given unasked); then the trade step carries
-the offer out with the chosen copies, the others keeping their order.
+Accepting an offer that asks beans of its addressee hands the choice of copies to them (F.27):
+``trade.giving`` names the offer (it stays open meanwhile) and the one-decider ``give_copy``
+decision on top asks ``give-copy h<k>`` for each card asked, the asked beans in the offer's order
+(also a bean held just as often as asked: a forced choice, so that the number of choices tells
+nobody how many copies the hand holds); then the trade step carries the offer out with the chosen
+copies, the others keeping their order.
 """
 
 from __future__ import annotations
@@ -247,8 +248,6 @@ class GiveCopyStep(Step):
             return []
         hand = game.state.parts[BEANS].hands[frame.player]
         bean = copy_choice(hand, offer.asks, trade.chosen)
-        if bean is None:  # a redealt copy (determinization) may hold no spare copy: a forced pick
-            bean = next((b for b in offer.asks if sum(1 for i in trade.chosen if hand[i] == b) < offer.asks.count(b)), None)
         return [] if bean is None else [A.GIVE_COPY[i] for i in copies(hand, bean, trade.chosen)]
 
     def apply(self, game: Game, frame: Frame, action) -> None:
