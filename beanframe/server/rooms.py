@@ -1,7 +1,8 @@
 """A room: one game and the one authority that changes it (boardgame.io's master, done better).
 
 Every action, from a person or a bot, goes through :meth:`Room.act`: check that the seat decides
-now, that the action (or one-line command) is legal and that the client's version is current;
+now, that the action (or one-line command) is legal and that the client's version is still
+current for that seat (:mod:`beanframe.server.freshness`);
 apply it to a copy; **commit it to the store**; only then make the copy the game and push every
 seat its own state (computed once per seat per change, :mod:`beanframe.server.seat`). A refused
 action is answered with one line and changes nothing. The commit runs as its own task, so a
@@ -26,6 +27,7 @@ from beanframe.core.present import check_line, explain, presentation
 from beanframe.core.scoring import seat_name
 from beanframe.errors import BeanframeError
 from beanframe.server.bots import RoomBots
+from beanframe.server.freshness import Freshness
 from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
 from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update
@@ -90,6 +92,7 @@ class Room:
         self.log_len: dict[int | None, int] = {}  # length of each connected seat's log now
         self.sent: dict[int | None, dict[str, Any]] = {}  # each connected seat's part views, as sent
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
+        self.freshness = Freshness(game) if game is not None else None  # the version rule
         self.bots = RoomBots(self)
 
     @property
@@ -249,7 +252,7 @@ class Room:
             game = self.game
             if game is None or self.broken:
                 raise Refused(self.broken or "this room cannot be played", 409)
-            if version != self.version:
+            if version != self.version and not self.freshness.still_current(player, version, self.version):
                 raise Refused(f"your state is out of date (version {version}, the game is at {self.version}): nothing done", 409)
             if game.is_over:
                 raise Refused("the game is over: no more actions", 409)
@@ -326,6 +329,7 @@ class Room:
             self.hub.spawn(self.sync())
             raise Refused(f"your state is out of date (the game has moved on from version {base}): nothing done", 409)
         self.game = trial
+        self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
         self.publish(len(rows), since_events)
         self.bots.schedule()
 
@@ -352,5 +356,6 @@ class Room:
                 log.error("%s at version %d", self.broken, rows[-1].version)
                 return
             self.game = trial
+            self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
             self.publish(len(rows), since_events)
             self.bots.schedule()
