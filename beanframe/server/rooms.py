@@ -15,11 +15,12 @@ everyone who is connected (presence); its bot seats are played by :mod:`beanfram
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
@@ -30,7 +31,7 @@ from beanframe.server.bots import RoomBots
 from beanframe.server.freshness import Freshness
 from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
-from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update
+from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update, to_json
 from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
 from beanframe.server.tokens import matches
 
@@ -43,7 +44,7 @@ log = logging.getLogger("beanframe.server")
 
 
 def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return to_json(data)
 
 
 class Connection:
@@ -314,7 +315,10 @@ class Room:
         try:
             for i, action in enumerate(actions, 1):
                 trial.apply(action, player)
-                rows.append(ActionRow(base + i, player, action.code, state_digest(trial)))
+                rows.append(ActionRow(base + i, player, action.code, ""))
+            # the digest of the state the commit made: the one a replay is checked against (the
+            # rows before it, from one one-line command, need none)
+            rows[-1] = attrs.evolve(rows[-1], digest=state_digest(trial))
         except BeanframeError as exc:
             raise Refused(one_line(exc), 409) from None
         except Exception as exc:  # noqa: BLE001 - a plugin's bug: the game stays as it was
