@@ -92,6 +92,7 @@ class Room:
         self.conns: dict[int | None, set[Connection]] = {}
         self.log_len: dict[int | None, int] = {}  # length of each connected seat's log now
         self.sent: dict[int | None, dict[str, Any]] = {}  # each connected seat's part views, as sent
+        self.states: dict[int | None, tuple[int, dict[str, Any]]] = {}  # seat -> (version, its seat_state)
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
         self.freshness = Freshness(game) if game is not None else None  # the version rule
         self.bots = RoomBots(self)
@@ -153,10 +154,15 @@ class Room:
         return out
 
     def full_state(self, player: int | None) -> dict[str, Any]:
-        """The seat's whole state (``GET .../state`` and the first message of a connection)."""
+        """The seat's whole state (``GET .../state``, and the answer to an action over HTTP): the
+        game's part computed once per seat and version (a client that polls costs one lookup)."""
         if self.game is None:
             raise Refused(self.broken or "this room cannot be played", 409)
-        return {"type": "state", **self.room_fields(player), **seat_state(self.game, player)}
+        version = self.version
+        cached = self.states.get(player)
+        if cached is None or cached[0] != version:
+            cached = self.states[player] = (version, seat_state(self.game, player))
+        return {"type": "state", **self.room_fields(player), **cached[1]}
 
     # -- connections -------------------------------------------------------------------------
     def attach(self, conn: Connection) -> dict[str, Any]:
