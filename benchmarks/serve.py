@@ -18,8 +18,13 @@ actions per second the server sustains. Both for SQLite (the default store, grou
 with fsync) and for PostgreSQL (a throwaway cluster started with initdb/pg_ctl, as the tests do,
 or ``--pg URL``). ``--stores sqlite`` skips PostgreSQL.
 
+Each figure is followed by its ratio to a baseline (``--baseline FILE``, by default
+``serve_baseline.json`` next to this script: the figures of the server as first merged, with
+the strict version rule; ``x0.50`` is half the baseline's value); ``--save FILE`` writes this
+run's figures in that form, to compare a later change with.
+
 A benchmark, not a test: the figures depend on the machine and on what else runs on it (the load
-average is printed before and after).
+average is printed before and after each store; the baseline file says what it was).
 """
 
 from __future__ import annotations
@@ -291,7 +296,11 @@ def start_cluster() -> tuple[str, Any]:
 # ---------------------------------------------------------------------------------------------
 
 
-def report(name: str, figures: dict) -> None:
+RATIOS = (("actions_per_s", "actions/s"), ("median_ms", "median"), ("p99_ms", "p99"),
+          ("server_cpu_ms_per_action", "CPU/action"), ("refused", "refused"))  # fmt: skip
+
+
+def report(name: str, figures: dict, baseline: dict | None) -> None:
     print(
         f"  {name:<9} {figures['actions_per_s']:7.1f} actions/s · latency median {figures['median_ms']:6.1f} ms, "
         f"p99 {figures['p99_ms']:6.1f} ms, max {figures['max_ms']:6.1f} ms · {figures['refused']} refused (stale) · "
@@ -299,15 +308,22 @@ def report(name: str, figures: dict) -> None:
         f"the clients {figures['clients_cpu_share']:.0%})",
         flush=True,
     )
+    if baseline:
+        ratios = [f"{label} x{figures[key] / baseline[key]:.2f}" for key, label in RATIOS if baseline.get(key)]
+        print(f"  {'':<9} vs baseline: {', '.join(ratios)}", flush=True)
 
 
-def bench_store(store: str, db: str, args: argparse.Namespace) -> None:
+def bench_store(store: str, db: str, args: argparse.Namespace, baseline: dict, saved: dict) -> None:
     server, base = start_server(db)
     try:
         rooms = create_rooms(base, args.rooms)
-        print(f"{store}: {args.rooms} rooms of 4-player Bohnanza, {4 * args.rooms} WebSocket clients in {args.clients} processes", flush=True)
-        report("paced", measure(base, server, rooms, PACE, args.seconds, args.clients))
-        report("fast", measure(base, server, rooms, None, args.fast_seconds, args.clients))
+        print(f"{store}: {args.rooms} rooms of 4-player Bohnanza, {4 * args.rooms} WebSocket clients in {args.clients} processes "
+              f"(load average {os.getloadavg()[0]:.2f})", flush=True)  # fmt: skip
+        figures = saved[store] = {}
+        for name, pace, seconds in (("paced", PACE, args.seconds), ("fast", None, args.fast_seconds)):
+            figures[name] = measure(base, server, rooms, pace, seconds, args.clients)
+            report(name, figures[name], baseline.get(store, {}).get(name))
+        print(f"  (load average after {store}: {os.getloadavg()[0]:.2f})", flush=True)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(60)
@@ -321,32 +337,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--stores", default="sqlite,postgres")
     parser.add_argument("--pg", help="a PostgreSQL URL to use instead of a throwaway cluster")
+    parser.add_argument("--baseline", default=str(Path(__file__).with_name("serve_baseline.json")),
+                        help="figures to compare with (default: serve_baseline.json here; '' for none)")
+    parser.add_argument("--save", help="write this run's figures to FILE (a baseline for later runs)")
     parser.add_argument("--server", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.server:
         run_server(args.server, args.port)
         return 0
+    baseline: dict = {}
+    if args.baseline:
+        baseline = json.loads(Path(args.baseline).read_text())
+        if baseline.get("rooms") != args.rooms:
+            print(f"(the baseline is of {baseline.get('rooms')} rooms, this run of {args.rooms}: ratios are rough)")
+        print(f"baseline: {baseline.get('about', args.baseline)}")
+    saved: dict = {"about": f"benchmarks/serve.py --rooms {args.rooms}", "rooms": args.rooms}
     print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores: the figures count only on a quiet machine)")
     for store in args.stores.split(","):
         if store == "sqlite":
             folder = tempfile.mkdtemp(prefix="beanframe-bench-")
             try:
-                bench_store("SQLite", str(Path(folder) / "rooms.db"), args)
+                bench_store("SQLite", str(Path(folder) / "rooms.db"), args, baseline, saved)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         elif store == "postgres":
             if args.pg:
-                bench_store("PostgreSQL", args.pg, args)
+                bench_store("PostgreSQL", args.pg, args, baseline, saved)
             else:
                 url, stop = start_cluster()
                 try:
-                    bench_store("PostgreSQL", url, args)
+                    bench_store("PostgreSQL", url, args, baseline, saved)
                 finally:
                     stop()
         else:
             parser.error(f"unknown store {store!r} (sqlite, postgres)")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
+    if args.save:
+        Path(args.save).write_text(json.dumps(saved, indent=2) + "\n")
     return 0
 
 

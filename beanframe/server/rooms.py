@@ -1,7 +1,8 @@
 """A room: one game and the one authority that changes it (boardgame.io's master, done better).
 
 Every action, from a person or a bot, goes through :meth:`Room.act`: check that the seat decides
-now, that the action (or one-line command) is legal and that the client's version is current;
+now, that the action (or one-line command) is legal and that the client's version is still
+current for that seat (:mod:`beanframe.server.freshness`);
 apply it to a copy; **commit it to the store**; only then make the copy the game and push every
 seat its own state (computed once per seat per change, :mod:`beanframe.server.seat`). A refused
 action is answered with one line and changes nothing. The commit runs as its own task, so a
@@ -14,11 +15,12 @@ everyone who is connected (presence); its bot seats are played by :mod:`beanfram
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
@@ -26,9 +28,10 @@ from beanframe.core.present import check_line, explain, presentation
 from beanframe.core.scoring import seat_name
 from beanframe.errors import BeanframeError
 from beanframe.server.bots import RoomBots
+from beanframe.server.freshness import Freshness
 from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
-from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update
+from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update, to_json
 from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
 from beanframe.server.tokens import matches
 
@@ -41,7 +44,7 @@ log = logging.getLogger("beanframe.server")
 
 
 def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return to_json(data)
 
 
 class Connection:
@@ -89,7 +92,9 @@ class Room:
         self.conns: dict[int | None, set[Connection]] = {}
         self.log_len: dict[int | None, int] = {}  # length of each connected seat's log now
         self.sent: dict[int | None, dict[str, Any]] = {}  # each connected seat's part views, as sent
+        self.states: dict[int | None, tuple[int, dict[str, Any]]] = {}  # seat -> (version, its seat_state)
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
+        self.freshness = Freshness(game) if game is not None else None  # the version rule
         self.bots = RoomBots(self)
 
     @property
@@ -149,10 +154,15 @@ class Room:
         return out
 
     def full_state(self, player: int | None) -> dict[str, Any]:
-        """The seat's whole state (``GET .../state`` and the first message of a connection)."""
+        """The seat's whole state (``GET .../state``, and the answer to an action over HTTP): the
+        game's part computed once per seat and version (a client that polls costs one lookup)."""
         if self.game is None:
             raise Refused(self.broken or "this room cannot be played", 409)
-        return {"type": "state", **self.room_fields(player), **seat_state(self.game, player)}
+        version = self.version
+        cached = self.states.get(player)
+        if cached is None or cached[0] != version:
+            cached = self.states[player] = (version, seat_state(self.game, player))
+        return {"type": "state", **self.room_fields(player), **cached[1]}
 
     # -- connections -------------------------------------------------------------------------
     def attach(self, conn: Connection) -> dict[str, Any]:
@@ -249,7 +259,7 @@ class Room:
             game = self.game
             if game is None or self.broken:
                 raise Refused(self.broken or "this room cannot be played", 409)
-            if version != self.version:
+            if version != self.version and not self.freshness.still_current(player, version, self.version):
                 raise Refused(f"your state is out of date (version {version}, the game is at {self.version}): nothing done", 409)
             if game.is_over:
                 raise Refused("the game is over: no more actions", 409)
@@ -311,7 +321,10 @@ class Room:
         try:
             for i, action in enumerate(actions, 1):
                 trial.apply(action, player)
-                rows.append(ActionRow(base + i, player, action.code, state_digest(trial)))
+                rows.append(ActionRow(base + i, player, action.code, ""))
+            # the digest of the state the commit made: the one a replay is checked against (the
+            # rows before it, from one one-line command, need none)
+            rows[-1] = attrs.evolve(rows[-1], digest=state_digest(trial))
         except BeanframeError as exc:
             raise Refused(one_line(exc), 409) from None
         except Exception as exc:  # noqa: BLE001 - a plugin's bug: the game stays as it was
@@ -326,6 +339,7 @@ class Room:
             self.hub.spawn(self.sync())
             raise Refused(f"your state is out of date (the game has moved on from version {base}): nothing done", 409)
         self.game = trial
+        self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
         self.publish(len(rows), since_events)
         self.bots.schedule()
 
@@ -352,5 +366,6 @@ class Room:
                 log.error("%s at version %d", self.broken, rows[-1].version)
                 return
             self.game = trial
+            self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
             self.publish(len(rows), since_events)
             self.bots.schedule()

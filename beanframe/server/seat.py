@@ -14,7 +14,10 @@ but only the history entries and log lines added since, so a push never re-sends
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from beanframe.core.records import known_code
 from beanframe.core.scoring import seat_name
@@ -32,7 +35,9 @@ def seat_name_of(player: int | None) -> str | None:
 def view_data(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
     """``game.view(player).to_dict()`` without its ``record`` (sent as ``history`` and ``log``).
     With ``sent`` (the part views this seat was sent last, by name; updated here), ``parts``
-    holds only the parts whose view changed since: a client merges them into the parts it has."""
+    holds only the parts whose view changed since (a client merges them into the parts it has),
+    and holds them as the frozen part views themselves, for :func:`to_json` (which writes them
+    as plain data in one pass, in C); without it, as plain data."""
     view = game.view(player)
     parts = view.parts
     if sent is None:
@@ -41,7 +46,7 @@ def view_data(game: Game, player: int | None, sent: dict[str, Any] | None = None
         shown = {}
         for name, part in parts.items():
             if sent.get(name, _NOTHING) != part:  # frozen views compare by value, cheaply
-                shown[name] = plain_data(part)
+                shown[name] = part
                 sent[name] = part
     data = {"player": view.player, "players": view.players, "variants": list(view.variants), "turn": view.turn,
             "active": view.active, "stage": view.stage, "phase": view.phase, "to_act": view.to_act,
@@ -50,6 +55,31 @@ def view_data(game: Game, player: int | None, sent: dict[str, Any] | None = None
 
 
 _NOTHING = object()
+
+
+def _attrs_fields(value: Any) -> dict[str, Any]:
+    """An attrs instance (a part view or what it holds) as its fields, for the JSON encoder,
+    which writes them (and every tuple, list and dict in them) itself: what ``plain_data`` gives,
+    without building the plain copy first."""
+    kind = type(value)
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not attrs.has(kind):
+            raise TypeError(f"{kind.__name__} is not JSON data")
+        names = _FIELDS[kind] = tuple(f.name for f in attrs.fields(kind))
+    return {name: getattr(value, name) for name in names}
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=_attrs_fields).encode
+
+
+def to_json(data: dict[str, Any]) -> str:
+    """A message as compact JSON text; the part views in it (see :func:`view_data`) as plain data."""
+    try:
+        return _ENCODE(data)
+    except TypeError:  # keys the encoder does not take (a part's dict keyed by tuples): the slow way
+        return _ENCODE(plain_data(data))
 
 
 def legal_data(game: Game, player: int | None) -> list[dict[str, Any]]:
@@ -92,11 +122,13 @@ def changing_fields(game: Game, player: int | None, sent: dict[str, Any] | None 
 
 
 def seat_state(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Everything ``player`` (None: a spectator) may know of ``game``, as plain JSON-ready data:
+    """Everything ``player`` (None: a spectator) may know of ``game``, as plain JSON-ready data
+    (with ``sent``, an empty dict filled here with the part views sent, the parts are the part
+    views themselves, for :func:`to_json`; see :func:`view_data`):
     ``view``, ``history`` (``[seat, code]`` per action, another seat's private choices in their
     public form), ``log`` (``game.log_for(player)``), ``deciders`` (seat names), ``legal``,
     ``phase_label``, ``over`` and ``result``. Never the seed or the full record."""
-    out = changing_fields(game, player)
+    out = changing_fields(game, player, sent)
     out["history"] = [[seat_name(actor), code] for actor, code in game.history_for(player)]
     out["log"] = game.log_for(player)
     return out

@@ -72,7 +72,9 @@ class RoomRecord:
 @frozen
 class ActionRow:
     """One accepted action: the version it made (the first action makes version 1), who took it
-    (0-based player), its code, and the digest of the state after it."""
+    (0-based player), its code, and the digest of the state after it (for the last action of
+    each commit, the one a replay is checked against; empty for the actions before it in one
+    commit, such as the first actions of a one-line command)."""
 
     version: int
     actor: int
