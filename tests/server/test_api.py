@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -228,14 +229,14 @@ def test_the_save_is_served_only_once_the_game_is_over(client):  # issue 18 §2,
 
 def test_bots_fill_seats_on_the_server(client):  # issue 18 §1
     room = create_room(client, variants=["bohnanza"], players=3, seats=["bot:greedy", "bot:random", "bot:greedy"],
-                       options={"bohnanza": {"run_outs": 1}})  # fmt: skip
+                       options={"bohnanza": {"run_outs": 1}}, seed=3)  # fmt: skip
     url = f"/api/rooms/{room['room']}"
     assert room["seats"] == []
-    for _ in range(600):  # bots play on (think time 0 here); the game ends by itself
-        state = client.get(f"{url}/state").json()
-        if state["over"]:
-            break
-        client.get("/api")  # let the server's loop run
+    # bots play on (think time 0 here) and the game ends by itself: poll until it is over. Only a
+    # hang is bounded (generously): how many polls that takes depends on how busy the machine is.
+    deadline = time.monotonic() + 600
+    while not (state := client.get(f"{url}/state").json())["over"] and time.monotonic() < deadline:
+        time.sleep(0.02)  # let the server's loop and the bots' thread run
     assert state["over"] and all(s["connected"] for s in state["seats"])
 
 
