@@ -18,7 +18,7 @@ import cattrs
 import pluggy
 from attrs import define, field, frozen
 
-from beanframe.core import hookspecs
+from beanframe.core import builtin, hookspecs
 from beanframe.core.actions import Action, clip, shorten
 from beanframe.core.params import close_names
 from beanframe.core.position import CORE_KEYS
@@ -76,11 +76,26 @@ def added_plugins() -> dict[str, tuple[Any, str]]:
     return dict(_added)
 
 
-def default_plugins() -> tuple[tuple[str, Any], ...]:
-    """The core's own plugins (name, plugin), registered before any variant."""
-    from beanframe.core import builtin
+#: entry-point group of the plugins registered before any variant that are not variants (the
+#: search package's ``ismcts`` bot): the core finds them there instead of importing them
+DEFAULTS_GROUP = "beanframe.defaults"
 
-    return ((builtin.NAME, builtin),)
+_defaults: tuple[tuple[str, Any], ...] | None = None
+
+
+def default_plugins() -> tuple[tuple[str, Any], ...]:
+    """The plugins (name, plugin) registered before any variant: the core's own, then those of
+    the entry-point group :data:`DEFAULTS_GROUP` by name (loaded once)."""
+    global _defaults
+    if _defaults is None:
+        found = []
+        for ep in sorted(entry_points(group=DEFAULTS_GROUP), key=lambda ep: ep.name):
+            try:
+                found.append((ep.name, ep.load()))
+            except Exception as exc:
+                raise ConfigError(f"default plugin {shorten(ep.name)} ({ep.value}) failed to load: {exc}") from exc
+        _defaults = ((builtin.NAME, builtin), *found)
+    return _defaults
 
 
 def get_plugin_manager(plugins: Iterable[Any] = ()) -> pluggy.PluginManager:

@@ -32,11 +32,17 @@ from beanframe.core.compose import (
     get_plugin_manager,
     validate,
 )
+from beanframe.core.determinize import determinize as _determinize
 from beanframe.core.limits import check_player, check_seed
+from beanframe.core.observation import build_layout
+from beanframe.core.observation import information_state as _information_state
+from beanframe.core.observation import observation as _observation
+from beanframe.core.observation import returns as _returns
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
 from beanframe.core.position import plain_position, position_seed, read_position, write_position
 from beanframe.core.provenance import option_params, record_param_sources
+from beanframe.core.saves import dump_game
 from beanframe.core.records import Record, full_event, iter_history, known_lists, private_event
 from beanframe.core.records import events_for as _events_for
 from beanframe.core.records import history_for as _history_for
@@ -57,6 +63,7 @@ from beanframe.core.state import (
 )
 from beanframe.core.steps import Option, Step
 from beanframe.core.variant import VariantInfo
+from beanframe.core.view import make_view
 from beanframe.errors import ConfigError, DeterminizedGameError, GameOverError, IllegalActionError
 
 
@@ -155,8 +162,6 @@ class Ruleset:
         self.bots: dict[str, BotSpec] = bots_reg.bots
         self.action_values = MappingProxyType(bots_reg.action_values)  # what bots know of actions
         self.search_policy = bots_reg.rollout_policy  # search bots' rollouts on sampled games (or None)
-        from beanframe.core.observation import build_layout  # numpy-free: collected here, encoded on demand
-
         self.observation_layout = build_layout(self)
         if not self.pipeline.turn:
             raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
@@ -802,29 +807,21 @@ class Game:
 
     def view(self, player: int | None) -> Any:
         """What ``player`` may see (None: a spectator). See :class:`beanframe.core.view.View`."""
-        from beanframe.core.view import make_view
-
         return make_view(self, player)
 
     def observation(self, player: int | None) -> Any:
         """What ``player`` sees, as a float32 numpy vector of ``ruleset.observation_shape``
         (segments: ``ruleset.observation_layout``; see :mod:`beanframe.core.observation`)."""
-        from beanframe.core.observation import observation
-
-        return observation(self, player)
+        return _observation(self, player)
 
     def information_state(self, player: int) -> str:
         """Everything ``player`` knows, as a string (equal strings: states they cannot tell apart)."""
-        from beanframe.core.observation import information_state
-
-        return information_state(self, player)
+        return _information_state(self, player)
 
     def returns(self, mode: str = "win") -> list[float]:
         """Per player: ``"win"`` 1 (split 1/k in a k-seat shared win) or -1; ``"score"`` the score
         lead over the best other seat. Zeros until the game is over."""
-        from beanframe.core.observation import returns
-
-        return returns(self, mode)
+        return _returns(self, mode)
 
     def clone(self) -> Game:
         """An independent copy (cheap: no deepcopy; history is shared structurally)."""
@@ -839,9 +836,7 @@ class Game:
         with ``rng``, consistently across every part and with what was revealed, and whose future
         chance comes from ``rng`` too: a fair copy for search. This game is not changed. See
         :mod:`beanframe.core.determinize`."""
-        from beanframe.core.determinize import determinize
-
-        return determinize(self, observer, rng)
+        return _determinize(self, observer, rng)
 
     def position(self) -> dict[str, Any]:
         """The current position as plain data (see :mod:`beanframe.core.position`), to start a
@@ -853,8 +848,6 @@ class Game:
     def to_json(self) -> str:
         """The canonical save text (see :mod:`beanframe.core.persist`). A determinized game has
         none: its hidden cards are a guess that its seed and actions do not rebuild."""
-        from beanframe.core.persist import dump_game
-
         if self.state.determinized:
             raise DeterminizedGameError("a determinized game cannot be saved: its hidden cards are a guess, not what its seed and actions rebuild")
         return dump_game(self)

@@ -48,7 +48,7 @@ import cattrs
 from beanframe.core.limits import MAX_DEPTH, MAX_INT_BITS, loads_json, loads_toml
 from beanframe.core.limits import problem as limits_problem
 from beanframe.core.params import close_names
-from beanframe.core.persist import _converter
+from beanframe.core.saves import CONVERTER as _converter
 from beanframe.core.scoring import seat_name
 from beanframe.core.state import END, END_AFTER_TURN, NOT_ENDING, OVER, SETUP, STAGE_NAMES, TURNS, Frame
 from beanframe.core.strict import problems as cattrs_problems

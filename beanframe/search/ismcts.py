@@ -1,6 +1,6 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS), for every variant set.
 
-Each iteration samples a game from the bot's :class:`~beanframe.search.infoset.InformationSet`
+Each iteration samples a game from the bot's :class:`~beanframe.infoset.InformationSet`
 (the core's fair determinization: hidden cards redealt, future chance unpredictable), walks down
 one shared tree choosing actions by UCB among those legal in that sample (a child's exploration
 term counts the iterations in which it was *available*, Cowling et al. 2012), adds one node, plays
@@ -28,14 +28,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.actions import shorten
-from beanframe.core.scoring import seat_name
+from beanframe.core.compose import call_in_order
+from beanframe.core.scoring import ScoreSheet, seat_name
+from beanframe.agents import make_bot
 from beanframe.errors import ConfigError
 
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
     from beanframe.core.game import Game
 
-    from beanframe.search.infoset import InformationSet
+    from beanframe.infoset import InformationSet
 
 
 POLICY = "policy"  # rollout by the variants' registered search policy (it reads the sampled state)
@@ -103,9 +105,6 @@ def standing(game: Game, scale: float = 10.0) -> list[float]:
     """Each player's reward in [0, 1] for an unfinished ``game``, from the score sheet as it
     stands (the variants' ``beanframe_score``, as if the game ended now): ``0.5 + 0.5 tanh(diff /
     scale)``, ``diff`` being the player's total minus the best other seat's."""
-    from beanframe.core.compose import call_in_order
-    from beanframe.core.scoring import ScoreSheet
-
     rs = game.ruleset
     sheet = ScoreSheet(seats=list(rs.seats))
     call_in_order(rs.pm, rs.plugin_order, "beanframe_score", None, game=game, sheet=sheet)
@@ -305,8 +304,6 @@ class ISMCTSBot:
             return None
         bot = self._priors.get(rs)
         if bot is None:
-            from beanframe.agents import make_bot
-
             if getattr(rs.bots.get(name), "factory", None) is ISMCTSBot:
                 raise ConfigError("ismcts cannot use itself as its prior")
             bot = self._priors[rs] = make_bot(rs, name, self.rng.getrandbits(48))
@@ -598,8 +595,6 @@ class ISMCTSBot:
         key = ("seats", game.ruleset)
         seats = self._policies.get(key)
         if seats is None:
-            from beanframe.agents import make_bot
-
             name = self._rollout_name(game.ruleset)
             seats = [first, *(make_bot(game.ruleset, name, self.rng.getrandbits(48)) for _ in range(1, game.players))]
             self._policies[key] = seats
@@ -609,8 +604,6 @@ class ISMCTSBot:
         rs = game.ruleset
         policy = self._policies.get(rs)
         if policy is None:
-            from beanframe.agents import make_bot
-
             name = self._rollout_name(rs)
             if name == POLICY:
                 factory = getattr(rs, "search_policy", None)

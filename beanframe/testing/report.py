@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from beanframe.testing.checks import ConformanceError
+from beanframe.testing.failures import ConformanceError
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -115,7 +115,7 @@ def _plugin_expr(ruleset: Ruleset, name: str, imports: list[str]) -> str:
 def _transition_checks(ruleset: Ruleset) -> set[str]:
     """The names of the transition checks the variants register (rerun on the last action)."""
     try:
-        from beanframe.testing.checks import registered_checks
+        from beanframe.testing.registered import registered_checks
 
         return {name for name, _, _ in registered_checks(ruleset).transitions} | {"transitions"}
     except Exception:  # noqa: BLE001 - the report must not fail
