@@ -34,6 +34,8 @@ _CORE_CALLS = {
     "to_json": "save/load",
     "prompt": "prompt",
 }
+#: the modules of the core's Game class (game.py and its base classes)
+_GAME_MODULES = ("beanframe/core/game.py", "beanframe/core/flow.py", "beanframe/core/knowledge.py")
 #: check functions whose crash names the check
 _CHECKS = {
     "check_consistency": "consistency",
@@ -69,7 +71,7 @@ def crash_check(exc: BaseException, default: str) -> tuple[str, str]:
     check = None
     during = None
     for fr in frames:
-        if check is None and fr.filename.replace("\\", "/").endswith("beanframe/core/game.py") and fr.name in _CORE_CALLS:
+        if check is None and fr.filename.replace("\\", "/").endswith(_GAME_MODULES) and fr.name in _CORE_CALLS:
             check = _CORE_CALLS[fr.name]
         if fr.name in _CHECKS and during is None:
             during = _CHECKS[fr.name]
