@@ -17,7 +17,6 @@ LONG_MODULES: dict[str, str] = {
     "beanframe.core.compose": "not split yet (issue 20.7)",
     "beanframe.core.position": "not split yet (issue 20.7)",
     "beanframe.testing.checks": "not split yet (issue 20.7)",
-    "beanframe_plugins.al_cabohne.turn": "not split yet (issue 20.7)",
 }
 
 
