@@ -24,7 +24,8 @@ from attrs import frozen
 
 from beanframe.core.actions import shorten
 from beanframe.core import limits
-from beanframe.core.compose import _Registry, call_in_order
+from beanframe.core.compose import call_in_order
+from beanframe.core.registries import _Registry
 from beanframe.core.scoring import seat_name
 from beanframe.core.records import PrivateEvent, known_code
 from beanframe.core.state import STAGE_NAMES

@@ -27,11 +27,10 @@ import attrs
 
 from beanframe.core.actions import Action
 from beanframe.core.game import Game
-from beanframe.core.persist import load_game
 from beanframe.core.scoring import seat_name
 from beanframe.core.view import View
 from beanframe.testing.forms import every_legal_action, forms_problems
-from beanframe.testing.replays import first_difference, plugins_of, with_first_divergence
+from beanframe.testing.replays import check_determinism, check_save_load, first_difference, replay
 from beanframe.testing.texts import texts_problems
 from beanframe.errors import GameOverError, IllegalActionError
 from beanframe.testing.failures import (
@@ -387,58 +386,6 @@ def check_end(game: Game) -> None:
         for attempt in (action, action.code, 0):
             problems += _unchanged_after(game, attempt, GameOverError, f"{attempt!r} after the end")
     _fail("end", problems, game)
-
-
-def replay(game: Game, recompose: bool = True) -> Game:
-    """The game replayed from its seed, stacked deck (or position) and actions (on a freshly composed ruleset
-    when ``recompose``: plugins must keep no state between rulesets)."""
-    rs = game.ruleset
-    if recompose:
-        from beanframe.core.game import compose
-
-        rs = compose(plugins_of(rs), game.players, rs.options)
-    copy = rs.new_game(seed=game.state.seed, deck=game.setup_args.get("deck"), position=game.setup_args.get("position"))
-    for action, player in zip(game.actions, game.actors, strict=True):
-        copy.apply(action.code, player)
-    return copy
-
-
-def check_determinism(game: Game) -> None:
-    """The same seed and the same actions give the same game (same save text), also on a freshly
-    composed ruleset."""
-    try:
-        again = replay(game)
-    except Exception as exc:  # noqa: BLE001
-        problems = [f"replaying the actions fails: {type(exc).__name__}: {exc}"]
-        raise ConformanceError("determinism", with_first_divergence(problems, game), game) from exc
-    if again.to_json() != game.to_json():
-        diff = first_difference(json.loads(game.to_json()), json.loads(again.to_json()), "save")
-        problems = [f"replaying the same seed and actions gives another game: {diff}"]
-        raise ConformanceError("determinism", with_first_divergence(problems, game), game)
-
-
-def check_save_load(game: Game) -> Game:
-    """Saving is canonical (twice the same text) and loading gives the same game: same save text,
-    same views, same legal actions. Returns the loaded game (to play on beside the original)."""
-    text = game.to_json()
-    if game.to_json() != text:
-        raise ConformanceError("save/load", "saving twice gives different texts", game)
-    try:
-        loaded = load_game(text, plugins=plugins_of(game.ruleset))
-    except Exception as exc:  # noqa: BLE001
-        problems = [f"the save does not load: {type(exc).__name__}: {exc}"]
-        raise ConformanceError("save/load", with_first_divergence(problems, game), game) from exc
-    problems = []
-    if loaded.to_json() != text:
-        problems.append(f"the loaded game saves differently: {first_difference(json.loads(text), json.loads(loaded.to_json()), 'save')}")
-        problems = with_first_divergence(problems, game)
-    if loaded.legal_actions() != game.legal_actions():
-        problems.append("the loaded game has other legal actions")
-    for p in observers(game):
-        if loaded.view(p) != game.view(p):
-            problems.append(f"the loaded game shows player {p} another view")
-    _fail("save/load", problems, game)
-    return loaded
 
 
 # --------------------------------------------------------------------------------------------
