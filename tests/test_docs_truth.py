@@ -138,29 +138,36 @@ def action_forms() -> dict[str, set[tuple[str, ...]]]:
     return forms
 
 
-def _play(ruleset, seed: int, limit: int = 4000):
+def _play(ruleset, seed: int, frames: dict[str, set[str]], limit: int = 4000):
+    """A random game; ``frames`` gets, per frame kind, the names of the actions legal there."""
     rng = random.Random(seed)
     game = ruleset.new_game(seed=seed)
     while not game.is_over and game.state.n_actions < limit:
-        game.apply(rng.choice(game.legal_actions()))
+        legal = game.legal_actions()
+        frame = game.frame
+        if frame is not None:
+            frames.setdefault(frame.kind, set()).update(code_form(a.code)[0] for a in legal)
+        game.apply(rng.choice(legal))
     return game
 
 
 @cache
-def emitted_events() -> dict[str, set[int]]:
-    """Event kind -> the numbers of arguments it was emitted with (whole, and the public form of
-    a private event), over two random games of every variant set."""
+def observed() -> tuple[dict[str, set[int]], dict[str, set[str]]]:
+    """Over two random games of every variant set (and option switched on): event kind -> the
+    numbers of arguments it was emitted with (whole, and the public form of a private event), and
+    frame kind -> the names of the actions legal in it."""
     from beanframe.core.records import PrivateEvent
 
     seen: dict[str, set[int]] = {}
+    frames: dict[str, set[str]] = {}
     done: set[tuple] = set()
     for ruleset in rulesets():
-        key = (ruleset.order, ruleset.config.players)
+        key = (ruleset.order, ruleset.config.players, repr(ruleset.options))
         if key in done:
             continue
         done.add(key)
         for seed in (1, 2):
-            game = _play(ruleset, seed)
+            game = _play(ruleset, seed, frames)
             for event in linked_items(game.state.events):
                 forms = [event]
                 if isinstance(event, PrivateEvent):
@@ -168,7 +175,15 @@ def emitted_events() -> dict[str, set[int]]:
                     forms = [whole] + ([public] if public is not None else [])
                 for form in forms:
                     seen.setdefault(form[0], set()).add(len(form) - 1)
-    return seen
+    return seen, frames
+
+
+def emitted_events() -> dict[str, set[int]]:
+    return observed()[0]
+
+
+def frame_actions() -> dict[str, set[str]]:
+    return observed()[1]
 
 
 @cache
@@ -253,6 +268,40 @@ def test_every_action_class_the_docs_call_has_those_fields():
         if len(written) != len(fields) or any(w not in fields for w in names):
             wrong.append(f"{doc}: {name}({args}) (fields: {', '.join(fields) or 'none'})")
     assert not wrong, f"the docs call action classes with other fields than they have: {wrong}"
+
+
+def frame_claims() -> list[tuple[str, str, str]]:
+    """``(doc, frame kind, action name)`` for what the docs say a frame offers: "`take_coin`
+    frame: actions `take-coin n<k>`", "`last_sales` offers ... and `sales-done`", and the rows of
+    docs/plugins.md's frame table (kind | pushed by | args | the player decides)."""
+    forms = action_forms()
+    patterns = (
+        re.compile(r"`(\w+)` frame:? \(?actions? ([^;|]*?)(?:\.(?:\s|$)|;|\|)"),
+        re.compile(r"`(\w+)` offers ([^|]*?)(?:\.(?:\s|$)|\|)"),
+        re.compile(r"^\| `(\w+)` \|[^\n]*\| ([^|\n]*) \|$", re.M),
+    )
+    out: dict[tuple[str, str, str], None] = {}
+    for path in DOCS:
+        text = _prose(path.read_text(encoding="utf-8"))
+        for pattern in patterns:
+            for kind, said in pattern.findall(text):
+                for span in re.findall(r"`([^`]+)`", said):
+                    name = span.split()[0]
+                    if name in forms and (CODE_WITH_PARAMS.fullmatch(span) or re.fullmatch(r"[a-z][a-z-]*", span)):
+                        out[(_rel(path), kind, name)] = None
+    return list(out)
+
+
+def test_the_docs_say_what_frames_offer():
+    claims = frame_claims()
+    frames = frame_actions()
+    wrong = [f"{doc}: `{kind}` offers `{name}`, but its legal actions are {sorted(frames[kind])}"
+             for doc, kind, name in claims if kind in frames and name not in frames[kind]]
+    assert not wrong, f"the docs name actions a frame never offers: {wrong}"
+    assert {("docs/architecture.md", "last_sales", "sales-done"), ("docs/plugins.md", "plant", "give-pile")} <= set(claims)
+    assert ("docs/architecture.md", "attack", "stop-attacking") in claims
+    # issue 20.6: docs/architecture.md said the last sales end with `done`
+    assert "done" not in frames["last_sales"] and "sales-done" in frames["last_sales"]
 
 
 # --------------------------------------------------------------------------------------------
