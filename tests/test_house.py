@@ -162,3 +162,19 @@ def test_the_long_module_exceptions_are_still_long():
     modules = project_modules()
     stale = [n for n in LONG_MODULES if n not in modules or _lines(modules[n]) <= MAX_LINES]
     assert not stale, f"LONG_MODULES lists modules that are gone or short now: {stale}"
+
+
+def test_the_search_bot_comes_from_a_default_plugin_outside_the_core():
+    # issue 20.7: the core registers no search bot itself; the search package's plugin is found
+    # through the entry-point group beanframe.defaults (pyproject.toml)
+    from beanframe.core import builtin
+    from beanframe.core.compose import default_plugins
+    from beanframe.search import plugin as search_plugin
+
+    names = dict(default_plugins())
+    assert names.get("beanframe.search") is search_plugin, (
+        "the search package's default plugin is not installed: reinstall the package (pip install -e .) "
+        "so that its entry point in the group beanframe.defaults is registered"
+    )
+    assert next(iter(names)) == builtin.NAME  # the core's own plugin first
+    assert not hasattr(builtin, "ISMCTSBot")
