@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from beanframe.core.actions import Action, shorten
 from beanframe.core.bots import RandomBot as RandomBot  # the core's bot, re-exported here
 from beanframe.errors import ConfigError
+from beanframe.infoset import InformationSet
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -67,10 +68,8 @@ def play_game(game: Game, agents: Sequence[Agent]) -> Game:
 
 def _ask(agent: Agent, game: Game, player: int, view: View | None, legal: Sequence[Action]) -> Action:
     """``agent.act(view, legal)``; a search bot (``uses_information``) also gets the player's
-    information set (:class:`beanframe.search.InformationSet`), never the game."""
+    information set (:class:`beanframe.infoset.InformationSet`), never the game."""
     if getattr(agent, "uses_information", False):
-        from beanframe.search import InformationSet
-
         return agent.act(view, legal, InformationSet(game, player))  # type: ignore[call-arg]
     return agent.act(view, legal)
 

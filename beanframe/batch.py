@@ -95,7 +95,7 @@ def outcome(game: Any) -> dict[str, Any]:
 def record_header(ruleset: Any, options: Mapping[str, Any] | None, master: int) -> dict[str, Any]:
     """What every line of an ``--out`` file starts with: format, variants and versions, players,
     options, the master bot seed (``beanframe replay FILE --game N`` rebuilds a game from it)."""
-    from beanframe.core.persist import _converter
+    from beanframe.core.saves import CONVERTER as _converter
 
     return {
         "format": "beanframe-games",

@@ -17,6 +17,9 @@ from beanframe.core.limits import check_seed, loads_toml
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
 
+from .flags import resolve_flag
+from .values import parse_value as parse_value  # re-exported: users import it from here
+
 HUMAN = "human"
 CONFIG_KEYS = ("variants", "players", "seed", "seats", "options")
 
@@ -95,16 +98,6 @@ def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Sett
 # --------------------------------------------------------------------------------------------
 
 
-def parse_value(text: str) -> Any:
-    """A value typed on the command line, read as TOML (3, true, "x", [1, 2]); else the text."""
-    try:
-        return loads_toml(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
-        return text
-    except ValueError as exc:  # thousands of digits, deep nesting
-        raise ConfigError(f"bad option value {shorten(text)}: {exc}") from None
-
-
 def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[str, dict[str, Any]]:
     """``VARIANT.NAME=VALUE`` assignments (``NAME=VALUE`` when only one variant is played)."""
     out: dict[str, dict[str, Any]] = {}
@@ -112,8 +105,6 @@ def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[s
         key, sep, value = item.partition("=")
         key = key.strip()
         if key.startswith("--") and sep:  # a variant's flag (--layout FILE), see flags.py
-            from .flags import resolve_flag
-
             variant, name, found = resolve_flag(key, value, variants)
             out.setdefault(variant, {})[name] = found
             continue

@@ -20,6 +20,8 @@ from beanframe.core.compose import discover, variant_info
 from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
 
+from .values import parse_value
+
 try:  # typer >= 0.22 vendors click
     from typer._click.exceptions import NoSuchOption
 except ImportError:  # pragma: no cover - older typer uses click itself
@@ -59,8 +61,6 @@ def played_infos(variants: Sequence[str]) -> list[VariantInfo]:
 def resolve_flag(name: str, text: str, variants: Sequence[str]) -> tuple[str, str, Any]:
     """``--layout`` with ``text`` for the variants played: (variant, option, value). A text
     option takes the text as typed (a path stays a path); others read it as ``-o`` does."""
-    from .config import parse_value
-
     played = played_infos(variants)
     for info in played:
         for flag in info.flags:

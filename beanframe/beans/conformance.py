@@ -70,7 +70,7 @@ def card_count_problems(game: Game) -> list[str]:
 
 def register_checks(register: Any, part: str = PART) -> None:
     """Register the bean family's checks for the bean table part ``part``."""
-    from beanframe.testing.checks import hand_order_check
+    from beanframe.testing.privacy import hand_order_check
 
     register.position("views", lambda game, views: table_view_problems(game, views, part))
     register.transition("hand order", hand_order_check(part))

@@ -182,12 +182,10 @@ def determinize(game: Game, observer: int | None, rng: random.Random) -> Game:
     therefore refused and drawn again (rejection sampling: the result is a uniform redeal among
     those that keep the decision possible), up to :data:`TRIES` times; then a ValueError says
     that a step's legality depends on hidden cards that no plugin declares known."""
-    from beanframe.core.game import Game
-
     check_player(observer, game.players)
     impls = _hook_impls(game.ruleset, "beanframe_determinize")
     for _ in range(TRIES):
-        copy = Game(game.ruleset, game.state.clone())
+        copy = type(game)(game.ruleset, game.state.clone())  # the class of the game: no import of it
         copy.setup_args = {key: None for key in game.setup_args}  # a stacked deck rebuilds hidden cards
         s = copy.state
         # the full record of the copy is the observer's: the others' private actions and events

@@ -32,32 +32,26 @@ from beanframe.core.compose import (
     get_plugin_manager,
     validate,
 )
+from beanframe.core.flow import Flow
+from beanframe.core.knowledge import Knowledge
+from beanframe.core.determinize import determinize as _determinize
 from beanframe.core.limits import check_player, check_seed
+from beanframe.core.observation import build_layout
 from beanframe.core.params import params_problems
 from beanframe.core.pipeline import Phase, Pipeline, PipelineBuilder
 from beanframe.core.position import plain_position, position_seed, read_position, write_position
 from beanframe.core.provenance import option_params, record_param_sources
-from beanframe.core.records import Record, full_event, iter_history, known_lists, private_event
-from beanframe.core.records import events_for as _events_for
-from beanframe.core.records import history_for as _history_for
+from beanframe.core.saves import dump_game
 from beanframe.core.scoring import Result, ScoreSheet, seat_name
 from beanframe.core.state import (
-    END,
-    END_AFTER_TURN,
-    END_NOW,
-    NOT_ENDING,
     OVER,
-    SETUP,
     STAGE_NAMES,
-    TURNS,
     Frame,
     State,
-    iter_linked,
-    linked_items,
 )
 from beanframe.core.steps import Option, Step
 from beanframe.core.variant import VariantInfo
-from beanframe.errors import ConfigError, DeterminizedGameError, GameOverError, IllegalActionError
+from beanframe.errors import ConfigError, DeterminizedGameError
 
 
 class Ruleset:
@@ -155,8 +149,6 @@ class Ruleset:
         self.bots: dict[str, BotSpec] = bots_reg.bots
         self.action_values = MappingProxyType(bots_reg.action_values)  # what bots know of actions
         self.search_policy = bots_reg.rollout_policy  # search bots' rollouts on sampled games (or None)
-        from beanframe.core.observation import build_layout  # numpy-free: collected here, encoded on demand
-
         self.observation_layout = build_layout(self)
         if not self.pipeline.turn:
             raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
@@ -233,7 +225,7 @@ class Ruleset:
         return fmt(game, *args)
 
 
-class Game:
+class Game(Flow, Knowledge):
     """One game: a ruleset and a state. The embedding API.
 
     Reading: ``to_act``, ``deciders``, ``legal_actions(player)``, ``prompt()``, ``view(player)``.
@@ -398,288 +390,6 @@ class Game:
         describe = getattr(action, "describe", None)
         return describe(self, player) if describe is not None else str(action)
 
-    # -- acting -----------------------------------------------------------------------------
-    def apply(self, action: Action | str | int, player: int | None = None) -> None:
-        """Apply a legal action (an Action, its code, or its id) taken by ``player`` (None:
-        ``to_act``). Raises IllegalActionError and leaves the game unchanged if the action is not
-        legal now for that player, or the player is not one of the ``deciders``."""
-        legal = self._legal if player is None else self._legal_of_decider(player)
-        if legal is None:
-            legal = self._legal = self._compute_legal(None)
-        for candidate in legal:  # identity first: legal lists hand out canonical instances
-            if candidate is action:
-                break
-        else:
-            action = self._check(action, legal, player)
-        s = self.state
-        stack = s.stack
-        frame = stack[-1]
-        if player is None:
-            player = frame.player if not frame.group else frame.group[0]
-        s.history = (action, s.history, player)  # (action, rest, actor): see core/records.py
-        s.n_actions += 1
-        self._legal = None
-        self._legal_more = None
-        rs = self.ruleset
-        self._driving = True
-        try:
-            option = rs.option_for.get(action.__class__)
-            if option is not None:
-                option.apply(self, action, player)
-            else:
-                step = rs.steps[frame.kind]
-                if step.per_player:
-                    step.apply_for(self, frame, player, action)
-                else:
-                    step.apply(self, frame, action)
-            # fast path: the same frame is still on top, its step has no automatic work to do,
-            # and no listener frame or "end now" waits
-            if stack and stack[-1] is frame and frame.kind in rs.passive_steps and not self._interrupt:
-                return
-            self._advance()
-        finally:
-            self._driving = False
-
-    def _legal_of_decider(self, player: int) -> tuple[Action, ...]:
-        """``player``'s legal actions, or the error to raise if they may not act now."""
-        s = self.state
-        if s.stage == OVER:
-            raise GameOverError("the game is over: no more actions")
-        if type(player) is not int or not 0 <= player < s.players:
-            raise IllegalActionError(f"there is no player {shorten(player, 30)} in this {s.players}-player game")
-        deciders = self.deciders
-        if player not in deciders:
-            who = ", ".join(seat_name(p) for p in deciders)
-            raise IllegalActionError(f"{seat_name(player)} may not act now: {who} to decide ({self.prompt()})")
-        return self.legal_actions(player)
-
-    def _check(self, action: Action | str | int, legal: tuple[Action, ...], player: int | None = None) -> Action:
-        """The canonical instance of a legal action given in any form, or the error to raise."""
-        if self.state.stage == OVER:
-            raise GameOverError("the game is over: no more actions")
-        table = self.ruleset.actions
-        action = table.coerce(action)
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, player))
-        return action
-
-    def _illegal_message(self, action: Action, player: int | None = None) -> str:
-        legal = self.legal_actions(player)
-        shown = ", ".join(a.code for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        who = "" if player is None or len(self.deciders) < 2 else f" for {seat_name(player)}"
-        return f"{shorten(action.code)} is not legal now{who} ({self.prompt()}; legal: {shown})"
-
-    # -- used by phases and steps -----------------------------------------------------------
-    def push(self, kind: str, player: int, *args: int, group: Sequence[int] = ()) -> None:
-        """Push a decision frame of step ``kind`` for ``player`` (``group``: several deciders,
-        see :class:`Frame`). Frames pushed by an event listener wait until the code that emitted
-        the event returns to the driver, then go on top (in push order)."""
-        frame = Frame(kind, player, args, self._group(kind, group)) if group else Frame(kind, player, args)
-        if self._listening:
-            self._deferred.append(frame)
-            self._interrupt = True
-        else:
-            self.state.stack.append(frame)
-
-    def pop(self) -> Frame:
-        """Remove the top frame: the running step's own (listener frames are not stacked yet)."""
-        return self.state.stack.pop()
-
-    def replace_top(self, kind: str, player: int, *args: int, group: Sequence[int] = ()) -> None:
-        """Replace the top frame (the running step's own), e.g. to count progress or to drop a
-        decider from a group."""
-        self.state.stack[-1] = Frame(kind, player, args, self._group(kind, group)) if group else Frame(kind, player, args)
-
-    def _group(self, kind: str, group: Sequence[int]) -> tuple[int, ...]:
-        group = tuple(group)
-        n = self.state.players
-        if any(type(p) is not int or not 0 <= p < n for p in group) or len(set(group)) != len(group):
-            raise ValueError(f"frame {shorten(kind)}: group {list(group)} must list distinct players 0..{n - 1}")
-        return group
-
-    def emit(self, *event: Any, **private: Any) -> None:
-        """``game.emit(kind, *args, to=None, public=None)``: record an event ``(kind, *args)`` and
-        run the listeners of its kind (listeners always get the whole event).
-
-        An event is public unless ``to`` is given: then only the players in ``to`` know it whole,
-        and the others (and spectators) know ``public`` instead, an event tuple of its own such as
-        ``("draw", p)`` for ``("draw", p, card)``; ``public=None``: they learn nothing of it.
-        ``game.emit("draw", p, card, to=(p,), public=("draw", p))``.
-
-        ``to`` and ``public`` are taken as ``**private`` rather than as keyword parameters with
-        defaults: filling in unused keyword defaults cost a public event (nearly every event)
-        about a tenth of its time."""
-        s = self.state
-        if private:
-            to = private.pop("to", None)
-            public = private.pop("public", None)
-            if private:
-                raise TypeError(f"emit() got unexpected keyword arguments: {', '.join(private)} (only 'to' and 'public')")
-            if to is not None or public is not None:
-                s.events = (private_event(s.players, event, to, public), s.events)
-            else:
-                s.events = (event, s.events)
-        else:  # the hot path: a public event is stored as it is
-            s.events = (event, s.events)
-        s.n_events += 1
-        listeners = self.ruleset.listeners  # often none at all: no lookup per event then
-        if listeners:
-            listeners = listeners.get(event[0])
-            if listeners:
-                self._notify(listeners, event[1:])
-
-    def _notify(self, listeners: Sequence[Any], args: tuple) -> None:
-        """Run listeners; frames they push wait for the driver (see ``push``)."""
-        self._listening += 1
-        try:
-            for listener in listeners:
-                listener(self, *args)
-        finally:
-            self._listening -= 1
-        if self._interrupt and not self._driving and not self._listening:
-            self._advance()  # emitted from outside game code: nothing runs, settle at once
-
-    def interrupted(self) -> bool:
-        """True while frames pushed by listeners wait or the game ends now. Automatic work that
-        can pause (a phase or step that flips or draws card after card) checks it after each unit
-        of work and returns, keeping its progress in the state: the driver then stacks the
-        waiting frames (or ends the game) and calls it again once its frame is on top."""
-        return self._interrupt
-
-    def random(self) -> random.Random:
-        """A fresh random stream derived from the seed and how many streams were drawn before:
-        the only source of chance, so a game is fully given by its seed and its actions. A
-        determinized game (:meth:`determinize`) has a fresh seed drawn from the searcher's
-        generator, so its future chance is not the real game's."""
-        s = self.state
-        s.chance += 1
-        return random.Random(f"beanframe/{s.seed}/{s.chance}")
-
-    def end_game(self, now: bool = False) -> None:
-        """Ask the game to end: at the end of this turn, or ``now``. Ending now takes effect when
-        the running game code returns to the driver, which then clears the decision stack (and
-        any waiting listener frames) and starts the end stage; until then the running step may
-        still ``pop()`` or ``replace_top()`` its own frame, and ``interrupted()`` is True.
-        Called from outside game code (a test, a tool), it takes effect at once."""
-        s = self.state
-        if s.stage == OVER:
-            return
-        if now:
-            s.ending = END_NOW
-            self._stop = self._interrupt = True
-            if not self._driving and not self._listening:
-                self._advance()
-        elif s.ending == NOT_ENDING:
-            s.ending = END_AFTER_TURN
-
-    def cancel_end(self) -> None:
-        """Withdraw an end asked for with ``end_game()`` (e.g. a variant that grants one more deck
-        after the last sales: Prohibohn under ten buildings)."""
-        self.state.ending = NOT_ENDING
-
-    @property
-    def ending(self) -> bool:
-        return self.state.ending != NOT_ENDING
-
-    def next_player(self) -> int:
-        return (self.state.active + 1) % self.state.players
-
-    def set_active(self, player: int) -> None:
-        """Make ``player`` (0-based) the active player: for a starting player chosen during
-        set-up (by a setup phase, step, option or listener). The first turn is theirs and play
-        goes on from them in the usual order. Allowed only during set-up (ValueError otherwise:
-        later the driver owns the turn order), with a player of this game (ValueError)."""
-        s = self.state
-        if s.stage != SETUP:
-            raise ValueError(f"set_active({shorten(player)}) is only allowed during set-up, not in stage {self.stage_name}")
-        if type(player) is not int or not 0 <= player < s.players:
-            raise ValueError(f"set_active: no player {shorten(player, 30)} in a {s.players}-player game")
-        s.active = player
-
-    def set_next_player(self, player: int) -> None:
-        """Make ``player`` (0-based) the one whose turn comes after the current turn, instead of
-        the next player in order (a round's last mover hands the start to the poorest player);
-        play goes on from them in the usual order. Only during the turns (ValueError otherwise:
-        during set-up use ``set_active``) and with a player of this game (ValueError)."""
-        s = self.state
-        if s.stage != TURNS:
-            raise ValueError(f"set_next_player({shorten(player)}) is only allowed during the turns, not in stage {self.stage_name}")
-        if type(player) is not int or not 0 <= player < s.players:
-            raise ValueError(f"set_next_player: no player {shorten(player, 30)} in a {s.players}-player game")
-        s.next_active = player
-
-    def _settle(self) -> None:
-        """Carry out what waits for the driver: "end now" (clear the stack and the waiting
-        frames; from set-up or the turns, go to the end stage), else stack the listener frames."""
-        self._interrupt = False
-        s = self.state
-        if self._stop:
-            self._stop = False
-            self._deferred.clear()
-            s.stack.clear()
-            if s.stage <= TURNS:
-                s.stage, s.phase = END, -1
-        else:
-            s.stack.extend(self._deferred)
-            self._deferred.clear()
-
-    def _advance(self) -> None:
-        """Run automatic work until a decision is pending or the game is over."""
-        s = self.state
-        steps = self.ruleset.steps
-        passive = self.ruleset.passive_steps
-        stages = self.ruleset.stages
-        # never nested: apply is driving already, and end_game / _notify call this only when not
-        self._driving = True
-        try:
-            while True:
-                if self._interrupt:
-                    self._settle()
-                stack = s.stack
-                if stack:
-                    frame = stack[-1]
-                    kind = frame.kind
-                    if kind in passive:  # Step.resolve: a decision is due, nothing to call
-                        return
-                    # a decision is due unless the step's work was interrupted (it is asked again)
-                    if steps[kind].resolve(self, frame) and not self._interrupt:
-                        return
-                    continue
-                if s.stage == OVER:
-                    return
-                phases = stages[s.stage]
-                s.phase += 1
-                if s.phase >= len(phases):
-                    if s.stage == SETUP:
-                        s.stage, s.phase, s.turn = TURNS, -1, 1
-                        self.emit("turn", s.turn, s.active)
-                    elif s.stage == TURNS:
-                        if s.ending != NOT_ENDING:
-                            s.stage, s.phase = END, -1
-                        else:
-                            s.turn += 1
-                            s.phase = -1
-                            if s.next_active < 0:
-                                s.active = self.next_player()
-                            else:  # chosen by game code (set_next_player): used once
-                                s.active, s.next_active = s.next_active, -1
-                            self.emit("turn", s.turn, s.active)
-                    else:
-                        s.stage, s.phase = OVER, -1
-                        self.emit("game_over")
-                        # nothing is decided after the end: frames or "end now" asked for by a
-                        # game_over listener have nothing left to act on
-                        self._deferred.clear()
-                        self._stop = self._interrupt = False
-                        return
-                    continue
-                phase = phases[s.phase]
-                if phase.skip is not None and phase.skip(self):
-                    continue
-                phase.enter(self)
-        finally:
-            self._driving = False
-
     # -- results ----------------------------------------------------------------------------
     @property
     def result(self) -> Result | None:
@@ -703,129 +413,6 @@ class Game:
                 break
         return Result.from_sheet(sheet, winners, self.players)
 
-    # -- history, log, views, copies ----------------------------------------------------------
-    # ``actions``, ``history``, ``events`` and ``log`` are the full record, for the engine, saves,
-    # replays and tests: they hold private parameters and private events and are not for players.
-    # What a player may know: ``history_for``, ``events_for``, ``log_for``, ``view(p).record``.
-    @property
-    def actions(self) -> list[Action]:
-        """Every action applied so far, oldest first (the full record: not for players)."""
-        return linked_items(self.state.history)
-
-    @property
-    def actors(self) -> list[int]:
-        """Who took each action of ``actions`` (same order): replaying a group decision needs it
-        (``game.apply(action, player)``)."""
-        out = []
-        linked = self.state.history
-        while linked is not None:
-            out.append(linked[2])
-            linked = linked[1]
-        out.reverse()
-        return out
-
-    @property
-    def history(self) -> list[tuple[int, Action]]:
-        """``(actor, action)`` for every action applied so far, oldest first (the full record:
-        not for players; see :meth:`history_for`)."""
-        out = list(iter_history(self.state.history))
-        out.reverse()
-        return out
-
-    def _observer(self, player: int | None) -> int | None:
-        return check_player(player, self.state.players)
-
-    def history_for(self, player: int | None) -> list[tuple[int, str]]:
-        """The history as ``player`` may know it (None: a spectator): ``(actor, code)`` per action,
-        oldest first, where another player's private parameters read ``prefix?`` (``give h? b1``).
-        An information-state record, as OpenSpiel keeps one."""
-        return _history_for(self.state.history, self._observer(player))
-
-    def events_for(self, player: int | None, since: int = 0) -> list[tuple]:
-        """The events ``player`` may know (None: a spectator), oldest first: public events, the
-        private events sent to ``player`` whole, the public forms of the others. ``since``: only
-        of the events emitted after the game had ``since`` events (a past ``n_events``)."""
-        count = max(0, self.state.n_events - since) if since else None
-        return _events_for(self.state.events, self._observer(player), count)
-
-    def log_for(self, player: int | None, since: int = 0) -> list[str]:
-        """The readable log as ``player`` may know it (None: a spectator); see :meth:`events_for`."""
-        describe = self.ruleset.describe_event
-        return [describe(self, e) for e in self.events_for(player, since)]
-
-    def record_for(self, player: int | None) -> Record:
-        """What ``player`` may know of the history, as views carry it: it holds the player's
-        redacted lists only (cheap: brought up to date since the player's last record)."""
-        known = known_lists(self.state, self._observer(player))
-        return Record(player, known.history, known.events)
-
-    def describe_for(self, action: Action, observer: int | None, actor: int | None = None) -> str:
-        """``action`` in words as ``observer`` knows it when ``actor`` (default: ``to_act``) takes
-        it: the actor's own description (:meth:`describe`) for the actor, else its public form
-        (``action.describe_public``), which never reads what only the actor sees."""
-        self._observer(observer)
-        if actor is None:
-            actor = self.to_act
-        else:
-            check_player(actor, self.state.players, spectator=False)
-        if observer is not None and observer == actor:
-            return self.describe(action, actor)
-        return action.describe_public(self)
-
-    @property
-    def n_events(self) -> int:
-        """How many events were emitted so far (``game.events[n:]`` are the newer ones)."""
-        return self.state.n_events
-
-    @property
-    def events(self) -> list[tuple]:
-        """Every event, whole, oldest first (the full record: not for players; see
-        :meth:`events_for`)."""
-        return [full_event(e) for e in linked_items(self.state.events)]
-
-    @property
-    def log(self) -> list[str]:
-        """The event log as readable lines, oldest first (the full record, private events whole:
-        not for players; see :meth:`log_for`)."""
-        describe = self.ruleset.describe_event
-        return [describe(self, full_event(e)) for e in linked_items(self.state.events)]
-
-    def recent_events(self, n: int) -> list[tuple]:
-        """The newest ``n`` events, whole (the full record: not for players)."""
-        out = []
-        for e in iter_linked(self.state.events):
-            if len(out) == n:
-                break
-            out.append(full_event(e))
-        out.reverse()
-        return out
-
-    def view(self, player: int | None) -> Any:
-        """What ``player`` may see (None: a spectator). See :class:`beanframe.core.view.View`."""
-        from beanframe.core.view import make_view
-
-        return make_view(self, player)
-
-    def observation(self, player: int | None) -> Any:
-        """What ``player`` sees, as a float32 numpy vector of ``ruleset.observation_shape``
-        (segments: ``ruleset.observation_layout``; see :mod:`beanframe.core.observation`)."""
-        from beanframe.core.observation import observation
-
-        return observation(self, player)
-
-    def information_state(self, player: int) -> str:
-        """Everything ``player`` knows, as a string (equal strings: states they cannot tell apart)."""
-        from beanframe.core.observation import information_state
-
-        return information_state(self, player)
-
-    def returns(self, mode: str = "win") -> list[float]:
-        """Per player: ``"win"`` 1 (split 1/k in a k-seat shared win) or -1; ``"score"`` the score
-        lead over the best other seat. Zeros until the game is over."""
-        from beanframe.core.observation import returns
-
-        return returns(self, mode)
-
     def clone(self) -> Game:
         """An independent copy (cheap: no deepcopy; history is shared structurally)."""
         g = Game(self.ruleset, self.state.clone())
@@ -839,9 +426,7 @@ class Game:
         with ``rng``, consistently across every part and with what was revealed, and whose future
         chance comes from ``rng`` too: a fair copy for search. This game is not changed. See
         :mod:`beanframe.core.determinize`."""
-        from beanframe.core.determinize import determinize
-
-        return determinize(self, observer, rng)
+        return _determinize(self, observer, rng)
 
     def position(self) -> dict[str, Any]:
         """The current position as plain data (see :mod:`beanframe.core.position`), to start a
@@ -853,8 +438,6 @@ class Game:
     def to_json(self) -> str:
         """The canonical save text (see :mod:`beanframe.core.persist`). A determinized game has
         none: its hidden cards are a guess that its seed and actions do not rebuild."""
-        from beanframe.core.persist import dump_game
-
         if self.state.determinized:
             raise DeterminizedGameError("a determinized game cannot be saved: its hidden cards are a guess, not what its seed and actions rebuild")
         return dump_game(self)

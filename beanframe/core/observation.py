@@ -24,7 +24,8 @@ from attrs import frozen
 
 from beanframe.core.actions import shorten
 from beanframe.core import limits
-from beanframe.core.compose import _Registry
+from beanframe.core.compose import call_in_order
+from beanframe.core.registries import _Registry
 from beanframe.core.scoring import seat_name
 from beanframe.core.records import PrivateEvent, known_code
 from beanframe.core.state import STAGE_NAMES
@@ -194,8 +195,6 @@ def _core_entries(ruleset: Ruleset) -> dict[str, tuple[str, int, float, str, Enc
 def build_layout(ruleset: Ruleset) -> ObservationLayout:
     """The ruleset's observation layout: the core's segments, then each plugin's, registered
     through ``beanframe_observation`` one plugin at a time in dependency order."""
-    from beanframe.core.compose import call_in_order
-
     registry = ObservationRegistry()
     registry.entries.update(_core_entries(ruleset))
     try:

@@ -14,129 +14,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import cattrs
 import cattrs.gen
-from attrs import frozen
 
 from beanframe.core.actions import clip, shorten
 from beanframe.core.limits import loads_json
-from beanframe.core.offers import Offer, OfferBook
-from beanframe.core.strict import problems, strict_converter
+from beanframe.core.compose import discover, variant_info
+from beanframe.core.game import Game, Ruleset
+from beanframe.core.saves import CONVERTER as _converter
+from beanframe.core.saves import FORMAT, FORMAT_VERSION, SavedVariant, SaveFile, dump_game, snapshot
+from beanframe.core.strict import problems
 from beanframe.errors import BeanframeError, ConfigError, SaveFileError
 
-if TYPE_CHECKING:
-    from beanframe.core.game import Game
-
-FORMAT = "beanframe-save"
-FORMAT_VERSION = 1
-
-_converter = strict_converter()
-
-
-def _tuples(value: Any) -> Any:
-    """Lists (JSON has no tuples) back into tuples, nested ones too: an offer's items."""
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
-def _structure_offer(data: Any, _: Any) -> Offer:
-    if not isinstance(data, dict):
-        raise TypeError(f"expected an offer (a table), not {data!r}")
-    unknown = set(data) - {"id", "maker", "to", "gives", "asks", "secret"}
-    if unknown:
-        raise TypeError(f"an offer has no {sorted(unknown)[0]!r}")
-    return Offer(**{k: _tuples(v) for k, v in data.items()})
-
-
-def _structure_book(data: Any, cls: type) -> OfferBook:
-    """An offer book (or a part built on one) from its saved form: the save form keeps no types,
-    so its offers and drafts come back as plain :class:`Offer` records (a game whose offers carry
-    more registers its own position functions, as Bohnanza and Ali Baba do). Only the generic
-    reading of a position structures parts; saves compare the unstructured form."""
-    if not isinstance(data, dict):
-        raise TypeError(f"expected an offer book (a table), not {data!r}")
-    rest = {k: v for k, v in data.items() if k not in ("offers", "drafts")}
-    book = cattrs.gen.make_dict_structure_fn(cls, _converter)(
-        {**rest, "offers": [], "drafts": []}, cls)
-    book.offers = [_structure_offer(o, Offer) for o in data.get("offers", [])]
-    book.drafts = [None if d is None else _structure_offer(d, Offer) for d in data.get("drafts", [])]
-    return book
-
-
-_converter.register_structure_hook_func(lambda t: isinstance(t, type) and issubclass(t, OfferBook), _structure_book)
-
-
-@frozen
-class SavedVariant:
-    name: str
-    version: str
-
-
-@frozen
-class SaveFile:
-    format: str
-    format_version: int
-    variants: list[SavedVariant]
-    players: int
-    options: dict[str, dict[str, Any]]
-    seed: int
-    deck: list[str] | None
-    actions: list[str]
-    state: dict[str, Any]
-    # who took each action (0-based); needed to replay group decisions. Absent in older saves:
-    # every action is then replayed for the player to act.
-    actors: list[int] | None = None
-    # the position the game started from (``new_game(position=...)``); absent: the set-up
-    position: dict[str, Any] | None = None
-
-
-def snapshot(game: Game) -> dict[str, Any]:
-    """The state as plain data (no history: that is the action list)."""
-    s = game.state
-    return {
-        "stage": s.stage,
-        "phase": s.phase,
-        "turn": s.turn,
-        "active": s.active,
-        "ending": s.ending,
-        "chance": s.chance,
-        # a group decision adds its deciders; one-decider frames keep three entries (canonical,
-        # and older saves still compare equal)
-        "stack": [[f.kind, f.player, list(f.args), *([list(f.group)] if f.group else [])] for f in s.stack],
-        "parts": {name: _converter.unstructure(part) for name, part in s.parts.items()},
-    }
-
-
-def dump_game(game: Game) -> str:
-    rs = game.ruleset
-    deck = game.setup_args.get("deck")
-    save = SaveFile(
-        format=FORMAT,
-        format_version=FORMAT_VERSION,
-        variants=[SavedVariant(n, v) for n, v in rs.versions().items()],
-        players=game.players,
-        options={name: _converter.unstructure(opts) for name, opts in rs.options.items()},
-        seed=game.state.seed,
-        deck=None if deck is None else [str(c) for c in deck],
-        actions=[a.code for a in game.actions],
-        state=snapshot(game),
-        actors=game.actors,
-        position=game.setup_args.get("position"),
-    )
-    data = _converter.unstructure(save)
-    if data["position"] is None:
-        del data["position"]  # a game from the set-up saves as before
-    return json.dumps(data, sort_keys=True, indent=1) + "\n"
-
+__all__ = ["FORMAT", "FORMAT_VERSION", "SaveFile", "SavedVariant", "dump_game", "load_game", "snapshot"]
 
 def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
     """Load a game saved by ``Game.to_json()``. ``plugins`` may supply plugin objects for variants
     that are not installed through the entry-point group (e.g. a house rule under test)."""
-    from beanframe.core.compose import discover, variant_info
-    from beanframe.core.game import Ruleset
-
     try:
         raw = loads_json(text)
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from beanframe.errors import ConfigError
-from beanframe.search.infoset import InformationSet
+from beanframe.agents import DeciderTurns
+from beanframe.infoset import InformationSet
 from beanframe.search.ismcts import ISMCTSBot, rewards
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ def decide(game: Game, agent: object, player: int | None = None):
 def play_game(game: Game, agents: Sequence[object]) -> Game:
     """Play ``game`` to its end, asking ``agents[player]`` through :func:`decide`; group
     decisions ask their deciders in turn as :func:`beanframe.agents.play_game` does."""
-    from beanframe.agents import DeciderTurns
-
     if len(agents) != game.players:
         raise ConfigError(f"{len(agents)} agents for a {game.players}-player game")
     turns = DeciderTurns(game.players)

@@ -1,6 +1,6 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS), for every variant set.
 
-Each iteration samples a game from the bot's :class:`~beanframe.search.infoset.InformationSet`
+Each iteration samples a game from the bot's :class:`~beanframe.infoset.InformationSet`
 (the core's fair determinization: hidden cards redealt, future chance unpredictable), walks down
 one shared tree choosing actions by UCB among those legal in that sample (a child's exploration
 term counts the iterations in which it was *available*, Cowling et al. 2012), adds one node, plays
@@ -28,17 +28,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.actions import shorten
-from beanframe.core.scoring import seat_name
+from beanframe.agents import make_bot
 from beanframe.errors import ConfigError
+from beanframe.search.rewards import rewards as rewards  # re-exported: users import it from here
+from beanframe.search.rewards import standing as standing
+from beanframe.search.rollouts import POLICY as POLICY
+from beanframe.search.rollouts import Rollouts
 
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
     from beanframe.core.game import Game
 
-    from beanframe.search.infoset import InformationSet
+    from beanframe.infoset import InformationSet
 
 
-POLICY = "policy"  # rollout by the variants' registered search policy (it reads the sampled state)
 #: what a search policy's ``win_chances(game, goal)`` gives the chance of (see ISMCTSBot's ``goal``)
 GOALS = ("win", "ahead", "rank")
 #: the default search settings (see ISMCTSBot), where neither the bot's options nor the variants'
@@ -62,64 +65,7 @@ class _Node:
         self.children: dict[Any, _Node] = {}
 
 
-def rewards(game: Game, margin: float = 0.0, scale: float = 10.0, goal: str = "win") -> list[float]:
-    """Each player's reward in [0, 1] at the end of ``game``: 1 for a win, 1/k for a win shared by
-    k seats (registered seats such as Al Cabohne's mafia count among the k), 0 otherwise; with
-    ``margin`` > 0, that share of the reward is the score difference to the best other seat,
-    squashed (``0.5 + 0.5 tanh(diff / scale)``): a lost game lost narrowly is worth more than one
-    lost badly, which tells rollouts apart when most are lost. With several players, ``goal``
-    "ahead" or "rank" (see :class:`ISMCTSBot`) gives instead the share of the other players, or
-    of all other seats, that the player ends ahead of (a tie: half), ranked as a tournament ranks
-    them: the winners first, then by score."""
-    result = game.result
-    winners = result.winners
-    if goal != "win" and game.players > 1:
-        players = {seat_name(p) for p in range(game.players)}
-        return [_beaten(result, seat_name(p), players if goal == "ahead" else None) for p in range(game.players)]
-    share = 1.0 / len(winners) if winners else 0.0
-    out = []
-    scores = result.scores
-    for p in range(game.players):
-        seat = seat_name(p)
-        r = share if seat in winners else 0.0
-        if margin:
-            own = scores.get(seat, 0)
-            best = max((v for s, v in scores.items() if s != seat), default=own)
-            r = (1.0 - margin) * r + margin * (0.5 + 0.5 * math.tanh((own - best) / scale))
-        out.append(r)
-    return out
-
-
-def _beaten(result: Any, seat: str, among: set[str] | None) -> float:
-    """The share of the other seats (of ``among``; None: all) that ``seat`` ends ahead of, a tie
-    counting half: a winner is ahead of every non-winner, otherwise the score decides."""
-    won = seat in result.winners
-    own = (won, result.scores[seat])
-    others = [(s in result.winners, v) for s, v in result.scores.items() if s != seat and (among is None or s in among)]
-    return sum(1.0 if own > o else 0.5 if own == o else 0.0 for o in others) / len(others)
-
-
-def standing(game: Game, scale: float = 10.0) -> list[float]:
-    """Each player's reward in [0, 1] for an unfinished ``game``, from the score sheet as it
-    stands (the variants' ``beanframe_score``, as if the game ended now): ``0.5 + 0.5 tanh(diff /
-    scale)``, ``diff`` being the player's total minus the best other seat's."""
-    from beanframe.core.compose import call_in_order
-    from beanframe.core.scoring import ScoreSheet
-
-    rs = game.ruleset
-    sheet = ScoreSheet(seats=list(rs.seats))
-    call_in_order(rs.pm, rs.plugin_order, "beanframe_score", None, game=game, sheet=sheet)
-    totals = sheet.totals()
-    out = []
-    for p in range(game.players):
-        seat = seat_name(p)
-        own = totals.get(seat, 0)
-        best = max((v for s, v in totals.items() if s != seat), default=own)
-        out.append(0.5 + 0.5 * math.tanh((own - best) / scale))
-    return out
-
-
-class ISMCTSBot:
+class ISMCTSBot(Rollouts):
     """``act(view, legal_actions, info)``: searches the information set ``info`` (never the game).
 
     Options: ``iterations`` (per decision, default 400; 0 with ``seconds``: no count limit; the
@@ -305,8 +251,6 @@ class ISMCTSBot:
             return None
         bot = self._priors.get(rs)
         if bot is None:
-            from beanframe.agents import make_bot
-
             if getattr(rs.bots.get(name), "factory", None) is ISMCTSBot:
                 raise ConfigError("ismcts cannot use itself as its prior")
             bot = self._priors[rs] = make_bot(rs, name, self.rng.getrandbits(48))
@@ -503,125 +447,3 @@ class ISMCTSBot:
             nd.visits += 1
             nd.wins += reward[nd.player]
         return reward
-
-    def _evaluate(self, game: Game) -> list[float]:
-        """Each player's reward for a position the search stops at: the search policy's
-        ``win_chances(game, goal)`` (each player's chance of reaching the goal) if it has them (``chance``);
-        else the rollout bot's ``evaluate(view)`` (worth in coins for the viewer) if it has one,
-        else :func:`standing`, as the gain over the worth at the root (first sample), with
-        ``relative`` less the best gain of another player, squashed into [0, 1] with
-        ``0.5 + 0.5 tanh(gain / scale)``."""
-        policy = self._policy(game) if self._rollout_name(game.ruleset) != "random" else None
-        chances = getattr(policy, "win_chances", None) if self.chance else None
-        if chances is not None and self._rollout_name(game.ruleset) == POLICY:
-            out = chances(game, self.goal)
-            if out is not None:
-                return out
-        evaluate = getattr(policy, "evaluate", None)
-        if evaluate is None:
-            return standing(game, self.scale)
-        if self._rollout_name(game.ruleset) != POLICY:  # a bot: it evaluates views
-            bot_evaluate = evaluate
-
-            def evaluate(g, p):
-                return bot_evaluate(g.view(p))
-
-        scale = self.scale
-        base = self._base
-        if base is None:  # worth is a level (coins): compare it with the root's, or tanh saturates
-            base = self._base = [evaluate(self._root_game, p) for p in range(game.players)]
-        gain = [evaluate(game, p) - base[p] for p in range(game.players)]
-        if self.relative and len(gain) > 1:  # a game is won against the others: gain on them
-            first, second = sorted(gain, reverse=True)[:2]
-            gain = [g - (second if g == first else first) for g in gain]
-        return [0.5 + 0.5 * math.tanh(g / scale) for g in gain]
-
-    def _rollout(self, game: Game, rng: random.Random) -> None:
-        """Play on with the rollout policy: to the end, or to the evaluation horizon (when the
-        rollout bot evaluates positions), or ``depth`` decisions (with more than one legal
-        action) when a depth is set."""
-        left = self.depth or -1
-        if self._rollout_name(game.ruleset) == "random":
-            while not game.is_over and left:
-                legal = game.legal_actions()
-                if len(legal) > 1:
-                    left -= 1
-                    game.apply(legal[rng.randrange(len(legal))])
-                else:
-                    game.apply(legal[0])
-            return
-        policy = self._policy(game)
-        stop, me = self._stop_turn, self._me
-        state = game.state
-        if self._rollout_name(game.ruleset) == POLICY:  # the variant's policy reads the sample
-            act = policy.act
-            while not game.is_over and left and (state.turn < stop or state.active != me):
-                legal = game.legal_actions()
-                if len(legal) == 1:
-                    game.apply(legal[0])
-                    continue
-                left -= 1
-                game.apply(act(game, legal))
-            return
-        # one bot per seat, asked at forced decisions too: a bot may remember its moves (see
-        # _prior_sees; Bohnanza's greedy plans an offer over several decisions)
-        seats = self._seat_bots(game, policy)
-        wants_view = getattr(policy, "uses_view", True)
-        while not game.is_over and left and (state.turn < stop or state.active != me):
-            legal = game.legal_actions()
-            if len(legal) > 1:
-                left -= 1
-            player = game.to_act
-            view = game.view(player) if wants_view else None
-            game.apply(seats[player].act(view, legal))
-
-    def _horizon_turn(self, game: Game) -> float:
-        """The search stops and evaluates at the first decision of the searcher's own turn that
-        begins ``horizon`` turns or more after the current one (so pending choices are its own,
-        which is what the evaluation assumes), whenever the rollouts are not random: a rollout
-        bot without ``evaluate`` is scored with the score sheet as it stands (:func:`standing`),
-        as whole games of a view-reading bot cost seconds (Bohnanza's greedy: ~2 s); random
-        rollouts run to the end."""
-        if not self.horizon or self._rollout_name(game.ruleset) == "random":
-            return math.inf
-        return game.state.turn + self.horizon
-
-    def _rollout_name(self, ruleset: Any) -> str:
-        if self.rollout == "auto":  # the variants' search policy, else their greedy bot
-            if getattr(ruleset, "search_policy", None) is not None:
-                return POLICY
-            return "greedy" if "greedy" in ruleset.bots else "random"
-        return self.rollout
-
-    def _seat_bots(self, game: Game, first: Any) -> list[Any]:
-        """The rollout bot of each seat (``first`` for seat 0, the others made alike, once)."""
-        key = ("seats", game.ruleset)
-        seats = self._policies.get(key)
-        if seats is None:
-            from beanframe.agents import make_bot
-
-            name = self._rollout_name(game.ruleset)
-            seats = [first, *(make_bot(game.ruleset, name, self.rng.getrandbits(48)) for _ in range(1, game.players))]
-            self._policies[key] = seats
-        return seats
-
-    def _policy(self, game: Game) -> Any:
-        rs = game.ruleset
-        policy = self._policies.get(rs)
-        if policy is None:
-            from beanframe.agents import make_bot
-
-            name = self._rollout_name(rs)
-            if name == POLICY:
-                factory = getattr(rs, "search_policy", None)
-                if factory is None:
-                    raise ConfigError("ismcts: rollout 'policy': no variant of this ruleset registers a search policy")
-                policy = self._policies[rs] = factory(rs, self.rng.getrandbits(48))
-                return policy
-            if getattr(rs.bots.get(name), "factory", None) is ISMCTSBot:
-                raise ConfigError("ismcts cannot use itself as its rollout policy")
-            policy = make_bot(rs, name, self.rng.getrandbits(48))
-            if getattr(policy, "uses_information", False):
-                raise ConfigError(f"ismcts: rollout bot {shorten(name)} searches too; give a bot that acts on its view")
-            self._policies[rs] = policy
-        return policy

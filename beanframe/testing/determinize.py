@@ -27,7 +27,9 @@ from beanframe.core.persist import snapshot
 from beanframe.errors import DeterminizedGameError
 from beanframe.core.records import iter_history
 from beanframe.core.state import linked_items
-from beanframe.testing.checks import _fail, _state_fingerprint, invariant_problems, observers, unknown_held
+from beanframe.testing.failures import _fail, _state_fingerprint, observers
+from beanframe.testing.privacy import unknown_held
+from beanframe.testing.registered import invariant_problems
 
 #: below this many arrangements of the hidden cards two redeals may coincide by chance
 MANY = 10**6

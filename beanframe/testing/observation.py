@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from beanframe.core.game import Game
-from beanframe.testing.checks import _fail, _state_fingerprint, observers
+from beanframe.testing.failures import _fail, _state_fingerprint, observers
 
 
 def _segment_of(game: Game, index: int) -> str:

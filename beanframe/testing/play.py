@@ -8,6 +8,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from beanframe.infoset import InformationSet
 from beanframe.core.actions import Action
 from beanframe.core.game import Game, Ruleset, compose
 from beanframe.testing.checks import (
@@ -173,8 +174,6 @@ def bot_playthrough(ruleset: Ruleset, bots: Sequence[str], seed: int, *, max_act
             legal = game.legal_actions()
             at.doing = check
             if getattr(agents[player], "uses_information", False):  # a search bot: its information set, never the game
-                from beanframe.search import InformationSet
-
                 choice = agents[player].act(game.view(player), legal, InformationSet(game, player))
             else:
                 choice = agents[player].act(game.view(player), legal)

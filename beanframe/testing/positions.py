@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from beanframe.core.game import Game
-from beanframe.testing.checks import _fail, observers
+from beanframe.testing.failures import _fail, observers
 
 #: actions both games play on with, after the start from a position
 PLAY_ON = 40

@@ -6,18 +6,23 @@ plugin that keeps state between rulesets), the final states differ and ``load_ga
 say that the file does not match its actions. :func:`first_divergence` replays the game in
 lockstep as it was played and as a save replays it, and names the first action after which they
 differ: its number, code and actor, and the first difference in the state.
+
+The checks that replay live here too: :func:`replay`, :func:`check_determinism` (the same seed
+and actions give the same game) and :func:`check_save_load` (re-exported by ``checks.py``).
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.game import compose
-from beanframe.core.persist import snapshot
+from beanframe.core.persist import load_game, snapshot
 from beanframe.core.scoring import seat_name
 from beanframe.core.state import iter_linked
+from beanframe.testing.failures import ConformanceError, _fail, observers
 
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
@@ -126,3 +131,53 @@ def with_first_divergence(problems: list[str], game: Game) -> list[str]:
     except Exception as exc:  # noqa: BLE001 - the diagnosis must not hide the finding
         found = f"(replaying in lockstep to find the first differing action failed: {type(exc).__name__}: {exc})"
     return [found, *problems] if found else problems
+
+
+def replay(game: Game, recompose: bool = True) -> Game:
+    """The game replayed from its seed, stacked deck (or position) and actions (on a freshly composed ruleset
+    when ``recompose``: plugins must keep no state between rulesets)."""
+    rs = game.ruleset
+    if recompose:
+        rs = compose(plugins_of(rs), game.players, rs.options)
+    copy = rs.new_game(seed=game.state.seed, deck=game.setup_args.get("deck"), position=game.setup_args.get("position"))
+    for action, player in zip(game.actions, game.actors, strict=True):
+        copy.apply(action.code, player)
+    return copy
+
+
+def check_determinism(game: Game) -> None:
+    """The same seed and the same actions give the same game (same save text), also on a freshly
+    composed ruleset."""
+    try:
+        again = replay(game)
+    except Exception as exc:  # noqa: BLE001
+        problems = [f"replaying the actions fails: {type(exc).__name__}: {exc}"]
+        raise ConformanceError("determinism", with_first_divergence(problems, game), game) from exc
+    if again.to_json() != game.to_json():
+        diff = first_difference(json.loads(game.to_json()), json.loads(again.to_json()), "save")
+        problems = [f"replaying the same seed and actions gives another game: {diff}"]
+        raise ConformanceError("determinism", with_first_divergence(problems, game), game)
+
+
+def check_save_load(game: Game) -> Game:
+    """Saving is canonical (twice the same text) and loading gives the same game: same save text,
+    same views, same legal actions. Returns the loaded game (to play on beside the original)."""
+    text = game.to_json()
+    if game.to_json() != text:
+        raise ConformanceError("save/load", "saving twice gives different texts", game)
+    try:
+        loaded = load_game(text, plugins=plugins_of(game.ruleset))
+    except Exception as exc:  # noqa: BLE001
+        problems = [f"the save does not load: {type(exc).__name__}: {exc}"]
+        raise ConformanceError("save/load", with_first_divergence(problems, game), game) from exc
+    problems = []
+    if loaded.to_json() != text:
+        problems.append(f"the loaded game saves differently: {first_difference(json.loads(text), json.loads(loaded.to_json()), 'save')}")
+        problems = with_first_divergence(problems, game)
+    if loaded.legal_actions() != game.legal_actions():
+        problems.append("the loaded game has other legal actions")
+    for p in observers(game):
+        if loaded.view(p) != game.view(p):
+            problems.append(f"the loaded game shows player {p} another view")
+    _fail("save/load", problems, game)
+    return loaded

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from beanframe.testing.checks import ConformanceError
+from beanframe.testing.failures import ConformanceError
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -34,6 +34,8 @@ _CORE_CALLS = {
     "to_json": "save/load",
     "prompt": "prompt",
 }
+#: the modules of the core's Game class (game.py and its base classes)
+_GAME_MODULES = ("beanframe/core/game.py", "beanframe/core/flow.py", "beanframe/core/knowledge.py")
 #: check functions whose crash names the check
 _CHECKS = {
     "check_consistency": "consistency",
@@ -69,7 +71,7 @@ def crash_check(exc: BaseException, default: str) -> tuple[str, str]:
     check = None
     during = None
     for fr in frames:
-        if check is None and fr.filename.replace("\\", "/").endswith("beanframe/core/game.py") and fr.name in _CORE_CALLS:
+        if check is None and fr.filename.replace("\\", "/").endswith(_GAME_MODULES) and fr.name in _CORE_CALLS:
             check = _CORE_CALLS[fr.name]
         if fr.name in _CHECKS and during is None:
             during = _CHECKS[fr.name]
@@ -115,7 +117,7 @@ def _plugin_expr(ruleset: Ruleset, name: str, imports: list[str]) -> str:
 def _transition_checks(ruleset: Ruleset) -> set[str]:
     """The names of the transition checks the variants register (rerun on the last action)."""
     try:
-        from beanframe.testing.checks import registered_checks
+        from beanframe.testing.registered import registered_checks
 
         return {name for name, _, _ in registered_checks(ruleset).transitions} | {"transitions"}
     except Exception:  # noqa: BLE001 - the report must not fail

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from beanframe.core.actions import shorten
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.variant import Flag, VariantInfo
@@ -55,13 +57,17 @@ def beanframe_configure(config):
         depot_capacity=config.players,  # RULES D "Munitions depot": as many cards as players
         riders=opts.riders,
     )
+    # records are replaced with changed copies, never edited in place (docs/plugins.md 4.1)
     beans = config.params["beans"]
-    beans.run_out_limit = opts.deck_runs  # RULES D "Game end": the 4th run-out (variants 3, 5)
-    beans.max_fields = 2  # no third field
-    beans.card_parts = (*beans.card_parts, PART)  # depots, merchants and fight cards hold beans
+    config.params["beans"] = attrs.evolve(
+        beans,
+        run_out_limit=opts.deck_runs,  # RULES D "Game end": the 4th run-out (variants 3, 5)
+        max_fields=2,  # no third field
+        card_parts=(*beans.card_parts, PART),  # depots, merchants and fight cards hold beans
+    )
     farms = sum(layout.card(i).extra_flips for i in range(len(layout.kinds)))
     bohnanza = config.params["bohnanza"]
-    bohnanza.face_up_room = max(bohnanza.face_up_room, bohnanza.flip + farms)
+    config.params["bohnanza"] = attrs.evolve(bohnanza, face_up_room=max(bohnanza.face_up_room, bohnanza.flip + farms))
 
 
 @hookimpl

@@ -241,7 +241,7 @@ def test_each_ruleset_has_its_own_plugin_manager():
     assert a.pm.get_plugin("house") is None  # composing c registered nothing in a
     assert beanframe.compose([counter()], 2).pm.get_plugin("house") is None
     names = {name for name, _ in a.pm.list_name_plugin()}
-    assert names == {"beanframe.core", "counter"}
+    assert names == {"beanframe.core", "beanframe.search", "counter"}  # the defaults, then the variant
 
 
 def test_errors_inside_composition_hooks_name_the_variant_and_hook():

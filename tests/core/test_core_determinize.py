@@ -13,7 +13,7 @@ import beanframe
 from beanframe.core.determinize import Hidden, arrangements
 from beanframe.errors import DeterminizedGameError
 from beanframe.testing import play_to
-from beanframe.testing.checks import _state_fingerprint
+from beanframe.testing.failures import _state_fingerprint
 from beanframe.testing.determinize import check_determinize
 
 from .fakes import PART, counter, plugin

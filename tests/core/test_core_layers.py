@@ -14,15 +14,21 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "beanframe" / "core"
 
-# what the core must never import: everything built on it
+# what importing the core must never load: everything built on it
 ABOVE_THE_CORE = (
     "beanframe.agents",
     "beanframe.beans",
+    "beanframe.infoset",
+    "beanframe.search",
     "beanframe.testing",
     "beanframe.simulate",
+    "beanframe.tournament",
     "beanframe_plugins",
     "beanframe_cli",
 )
+# what the core may import of beanframe outside beanframe.core: the errors, a leaf module that
+# imports nothing of beanframe (test_the_errors_module_is_a_leaf)
+BELOW_THE_CORE = ("beanframe.errors",)
 
 # words that name a game, its parts or its pieces
 GAME_WORDS = {
@@ -49,8 +55,15 @@ def _imports(path: Path, root: Path = ROOT) -> list[str]:
     return found
 
 
+def _within(name: str, tops: tuple[str, ...]) -> bool:
+    return any(name == top or name.startswith(top + ".") for top in tops)
+
+
 def _forbidden(name: str) -> bool:
-    return any(name == top or name.startswith(top + ".") for top in ABOVE_THE_CORE)
+    """The core imports nothing of beanframe outside beanframe.core (issue 20.7), but the errors."""
+    if _within(name, ("beanframe_plugins", "beanframe_cli")):
+        return True
+    return _within(name, ("beanframe",)) and not _within(name, ("beanframe.core", *BELOW_THE_CORE))
 
 
 @pytest.mark.parametrize("path", sorted(CORE.glob("*.py")), ids=lambda p: p.name)
@@ -64,7 +77,14 @@ def test_the_import_check_can_fail(tmp_path):
     path.parent.mkdir(parents=True)
     path.write_text("from ..agents import play_game\nimport beanframe_plugins.al_cabohne\nfrom beanframe import testing\n")
     names = [n for n in _imports(path, tmp_path) if _forbidden(n)]
-    assert names == ["beanframe.agents", "beanframe.agents.play_game", "beanframe_plugins.al_cabohne", "beanframe.testing"]
+    assert names == ["beanframe.agents", "beanframe.agents.play_game", "beanframe_plugins.al_cabohne", "beanframe", "beanframe.testing"]
+    assert _forbidden("beanframe.search.ismcts") and _forbidden("beanframe")  # issue 20.7: builtin imported ismcts
+    assert not _forbidden("beanframe.core.game") and not _forbidden("beanframe.errors")
+
+
+def test_the_errors_module_is_a_leaf():
+    path = ROOT / "beanframe" / "errors.py"
+    assert not [n for n in _imports(path) if _within(n, ("beanframe",))]
 
 
 def test_importing_the_core_loads_nothing_above_it():

@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from ..plugin import NAME
+from ..rules import NAME
 from .evaluation import COMPONENTS
 
 
