@@ -145,6 +145,17 @@ def make_view(game: Game, player: int | None) -> View:
 
 _view_classes: weakref.WeakKeyDictionary[Any, dict[str, type]] = weakref.WeakKeyDictionary()
 _from_plain = cattrs.Converter(detailed_validation=False)  # several times faster; errors are one line anyway
+
+
+def _deep_tuple(value: Any, _type: Any = None) -> Any:
+    """JSON turns every tuple into a list; a bare ``tuple`` field (such as an offer's items, pairs of
+    pairs) gets tuples back all the way down, so a view survives JSON equal to itself."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_deep_tuple(item) for item in value)
+    return value
+
+
+_from_plain.register_structure_hook(tuple, _deep_tuple)
 _VIEW_FIELDS = tuple(f.name for f in attrs.fields(View) if f.name not in ("parts", "record"))
 
 
