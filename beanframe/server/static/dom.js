@@ -1,6 +1,9 @@
 // Small DOM helpers shared by the page and the variants' modules (ctx.h, ctx.ui.*).
 // Everything is built with createElement and textContent: no HTML is ever parsed from game data.
 
+// names that are read-only properties of some elements: always set as attributes
+const ATTRIBUTES = new Set(["role", "list", "form", "for", "type"]);
+
 /** h("div.card.bean", {title: "x", onclick}, child, ...): an element. Attributes starting with
  * "on" are listeners, "data-*" and "aria-*" attributes are set as given, `class` adds classes;
  * children are nodes, strings (text), arrays of them, or null/false (skipped). */
@@ -17,7 +20,7 @@ export function h(tag, attrs, ...children) {
     if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (key === "class") el.classList.add(...String(value).split(/\s+/).filter(Boolean));
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
-    else if (key in el && !key.startsWith("data-") && !key.startsWith("aria-") && key !== "role") el[key] = value;
+    else if (key in el && !ATTRIBUTES.has(key) && !key.startsWith("data-") && !key.startsWith("aria-")) el[key] = value;
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   append(el, children);

@@ -229,7 +229,7 @@ class Table {
           ctx.trade.childNodes.length ? ctx.trade : null,
           this.logBox())),
     ];
-    this.root.replaceChildren(...children);
+    this.root.replaceChildren(...children.filter(Boolean));
     this.root.dataset.version = String(state.version);
     this.root.dataset.seat = state.seat || "spectator";
     this.root.dataset.deciding = ctx.me !== null && ctx.deciding(ctx.me) ? "yes" : "no";
