@@ -40,7 +40,9 @@ def browser() -> Iterator[Any]:
             pytest.fail(f"CI=true but {missing}")
         pytest.skip(missing)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+        )
         yield browser
         browser.close()
 

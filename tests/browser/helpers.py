@@ -44,3 +44,36 @@ def play_to_end(*pages: Any, limit: int = 3000) -> None:
         if not acted:
             pages[0].wait_for_timeout(50)
     raise AssertionError("the game did not end")
+
+
+# Clicks a legal move (the first, or one that ends a negotiation) whenever this page decides and nothing is in flight: the game is
+# played by the page itself (fewer round trips than driving each click from the test).
+AUTOPLAY = """() => { window.__autoplay = setInterval(() => {
+  const a = document.querySelector("#app");
+  if (a.dataset.over === "yes" || a.dataset.deciding !== "yes" || a.dataset.busy !== "no" || a.dataset.connection !== "open") return;
+  const moves = [...a.querySelectorAll("section.moves .group button.move:not([disabled])")];
+  // a move that ends a negotiation first (pass, end-trading), else the first: short games
+  const b = moves.find((m) => ["pass", "end-trading"].includes(m.dataset.code)) || moves[0];
+  if (b) b.click();
+}, 40); }"""
+
+
+def autoplay(page: Any) -> None:
+    page.evaluate(AUTOPLAY)
+
+
+def create_room(server: Any, variants: tuple[str, ...] | list[str], seats: list[str], **body: Any) -> dict[str, Any]:
+    with server.client() as client:
+        response = client.post(
+            "/api/rooms", json={"variants": list(variants), "players": len(seats), "seats": seats, **body}
+        )
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def state_of(server: Any, room: str, token: str | None) -> dict[str, Any]:
+    with server.client() as client:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = client.get(f"/api/rooms/{room}/state", headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()

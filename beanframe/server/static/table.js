@@ -8,6 +8,7 @@ import * as dom from "./dom.js";
 import { h } from "./dom.js";
 import { bind, closeChooser, mentions, moveList, verb } from "./moves.js";
 import { composer, offersPanel } from "./offers.js";
+import { genericPart } from "./parts.js";
 
 const STATUS_TEXT = {
   connecting: "connecting…",
@@ -205,10 +206,10 @@ class Table {
       const draw = this.drawers[name];
       try {
         if (draw) draw(part, ctx);
-        else ctx.center.append(plainPart(name, part));
+        else ctx.center.append(genericPart(name, part, ctx));
       } catch (error) {
         console.warn(`drawing part ${name} failed`, error);
-        ctx.center.append(plainPart(name, part));
+        ctx.center.append(genericPart(name, part, ctx));
       }
     }
     const mine = ctx.me === null ? null : ctx.seats.get(ctx.me).panel;
@@ -320,10 +321,4 @@ class Table {
         this.state.seed !== undefined ? ` · seed ${this.state.seed}` : ""),
       h("p", h("a", { href: new URL(".", this.base).pathname }, "start another game")));
   }
-}
-
-/** A part no module draws: its data as a list (the terminal does the same). */
-function plainPart(name, part) {
-  const rows = Object.entries(part || {}).map(([k, v]) => h("li", h("b", k), ": ", JSON.stringify(v)));
-  return h("section.box.plain", { "data-part": name }, h("h3", name), h("ul", rows));
 }
