@@ -16,7 +16,7 @@ SETS = sorted({v: n for v, n in reversed(variant_sets())}.items())
 
 @pytest.mark.parametrize(("variants", "players"), SETS, ids=["+".join(v) for v, _ in SETS])
 def test_a_whole_game_in_the_browser(server, pages, variants, players):  # issue 19
-    room = create_room(server, variants, ["human"] + ["bot:random"] * (players - 1), options=short_options(variants))
+    room = create_room(server, variants, ["human"] + ["bot:greedy"] * (players - 1), options=short_options(variants))
     page = pages(room["seats"][0]["url"])
     assert wait_ready(page) == "act"
     # the table: whose decision, the phase, the moves with their labels from the server
