@@ -295,3 +295,5 @@ def beanframe_register_web(register):
     from beanframe.beans.web import register_web
 
     register_web(register)
+    register.module("beanframe_plugins.al_cabohne", "static/mafia.js")
+    register.style("beanframe_plugins.al_cabohne", "static/mafia.css")

@@ -84,9 +84,16 @@ function drawBeans(part, ctx) {
   ctx.center.append(h("section.box.tablebeans", { "data-part": "beans", "aria-label": "the beans on the table" }, ...spots));
 }
 
+/** An offer's side in words: the beans (face-up cards included), and which face-up slots. */
+function terms(beans, slots) {
+  if (!beans.length) return "nothing";
+  return beans.join(", ") + (slots.length ? ` (face-up ${slots.map((u) => `u${u + 1}`).join(", ")})` : "");
+}
+
 function drawTrade(part, ctx) {
   const h = ctx.h;
   const faceUp = h("div.row", part.face_up.map((name, i) => {
+    if (name === null) return h("div.spot", { "data-face": `u${i + 1}` }, h("span.none", "traded"), h("span.k", `u${i + 1}`));
     const el = h("div.spot", { "data-face": `u${i + 1}` }, beanCard(ctx, name, { small: true }), h("span.k", `u${i + 1}`));
     return ctx.bind(el, ctx.find(`u${i + 1}`));
   }));
@@ -96,11 +103,11 @@ function drawTrade(part, ctx) {
     h("h4", "face-up cards"), part.face_up.length ? faceUp : h("p.none", "none"),
     received.length ? h("ul", received) : null,
     part.draft && part.draft.maker === ctx.me
-      ? h("p.draft", `your offer in the making: gives ${[...part.draft.gives, ...part.draft.face_up].join(", ") || "nothing"} for ${[...part.draft.asks, ...part.draft.wants].join(", ") || "nothing"}`)
+      ? h("p.draft", `your offer in the making: gives ${terms(part.draft.gives, part.draft.face_up)} for ${terms(part.draft.asks, part.draft.wants)}`)
       : null));
   ctx.trade.append(ctx.ui.offersPanel(ctx, part.offers, {
     title: "open offers",
-    describe: (o) => ({ gives: [...o.gives, ...o.face_up].join(", ") || "nothing", asks: [...o.asks, ...o.wants].join(", ") || "nothing" }),
+    describe: (o) => ({ gives: terms(o.gives, o.face_up), asks: terms(o.asks, o.wants) }),
   }));
 }
 

@@ -19,7 +19,9 @@ export function h(tag, attrs, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (key === "class") el.classList.add(...String(value).split(/\s+/).filter(Boolean));
-    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else if (key === "style" && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) el.style.setProperty(k.startsWith("--") ? k : k.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`), v);
+    }
     else if (key in el && !ATTRIBUTES.has(key) && !key.startsWith("data-") && !key.startsWith("aria-")) el[key] = value;
     else el.setAttribute(key, value === true ? "" : String(value));
   }

@@ -49,8 +49,10 @@ function value(v, ctx, key, depth) {
         h("b", p === ctx.me ? `${seatName(p)} (you)` : seatName(p)), ": ", value(x, ctx, key, depth + 1))));
     }
     if (v.every((x) => x === null || typeof x !== "object")) return h("span", v.map((x) => (x === null ? "—" : String(x))).join(", "));
-    return h("ol.items", v.map((x) => h("li", value(x, ctx, key, depth + 1))));
+    const items = h("ol.items", v.map((x) => h("li", value(x, ctx, key, depth + 1))));
+    // a long list (a board's cells) folds away so it does not push the table down
+    return v.length > LONG ? h("details", h("summary", `${v.length} items`), items) : items;
   }
   const rows = Object.entries(v).map(([k, x]) => h("li", h("b", words(k)), ": ", value(x, ctx, k, depth + 1)));
-  return rows.length ? h("ul.fields", rows) : h("span.none", "—");
+  return rows.length ? h("ul.kv", rows) : h("span.none", "—");
 }
