@@ -4,7 +4,7 @@ invitation link per human seat and a spectator link; opening a link seats you.""
 
 from __future__ import annotations
 
-from tests.browser.helpers import APP, wait_ready
+from tests.browser.helpers import APP
 
 
 def test_create_a_game_in_the_lobby_and_take_a_seat(server, pages):  # issue 19
@@ -30,7 +30,7 @@ def test_create_a_game_in_the_lobby_and_take_a_seat(server, pages):  # issue 19
     assert all("#room=" in url and "&token=" in url for _, url in links)
     # opening an invitation seats you
     page.click("a[data-open=p2]")
-    wait_ready(page)
+    page.wait_for_selector(f"{APP}[data-seat=p2][data-connection=open]")  # p1 decides first: p2 waits
     assert page.get_attribute(APP, "data-seat") == "p2"
     assert "p2 (you)" in page.inner_text("section.seat.me")
     # the spectator link: the public table, no moves
