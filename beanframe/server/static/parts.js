@@ -4,7 +4,7 @@
 
 import { h, seatName } from "./dom.js";
 
-const LONG = 10;  // a longer list of cards shows its count and its last (top) cards
+const LONG = 24;  // a longer list of cards shows its count and its last (top) cards
 
 /** A box for part `name`: one row per field. */
 export function genericPart(name, part, ctx) {
