@@ -150,3 +150,29 @@ def test_a_page_never_holds_another_seats_private_cards(server, pages):  # issue
         assert card not in html, f"p1's page holds {card}, which only p2 may see"
     assert room["seats"][1]["token"] not in html and room["seats"][1]["token"] not in one.url
     assert one.get_attribute(APP, "data-seat") == "p1"
+
+
+def test_an_offer_built_with_the_hand_in_the_composer(server, pages):  # issue 19: trading built for the hand
+    room = create_room(server, ["bohnanza"], ["human", "human", "bot:random"], options=BOHNANZA, seed=11)
+    one, two = (pages(s["url"]) for s in room["seats"])
+    to_trade(one)
+    hand = state_of(server, room["room"], room["seats"][0]["token"])["view"]["parts"]["beans"]["hand"]
+    composer = one.locator("section.composer")
+    composer.locator("[data-pick='give h1']").click()
+    composer.locator("[data-pick='ask blue'] button[aria-label='ask one Blaue Bohne more']").click()
+    composer.locator("[data-to=p2]").click()
+    assert "you give" in composer.locator("p.summary").inner_text()
+    composer.locator("button.send").click()
+    offers = []
+    for _ in range(100):  # the offer reaches p2's page: an accept button for it
+        offers = [o for o in state_of(server, room["room"], room["seats"][1]["token"])["view"]["parts"]["trade"]["offers"]
+                  if o["maker"] == 0 and o["to"] == 1]  # fmt: skip
+        if offers:
+            break
+        one.wait_for_timeout(100)
+    assert offers and offers[0]["gives"] == [hand[0]] and offers[0]["asks"] == ["Blaue Bohne"]
+    name = f"o{offers[0]['id'] + 1}"
+    two.wait_for_selector(f"section.offers [data-offer='{name}']")
+    assert "to you" in two.inner_text(f"section.offers [data-offer='{name}']")
+    assert "yours" in one.inner_text(f"section.offers [data-offer='{name}']")
+    assert two.locator(f"section.offers [data-offer='{name}'] button[data-code^='reject']").count() == 1

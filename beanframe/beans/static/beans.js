@@ -105,10 +105,51 @@ function drawTrade(part, ctx) {
     part.draft && part.draft.maker === ctx.me
       ? h("p.draft", `your offer in the making: gives ${terms(part.draft.gives, part.draft.face_up)} for ${terms(part.draft.asks, part.draft.wants)}`)
       : null));
+  const composerBox = offerComposer(part, ctx);
+  if (composerBox) ctx.trade.append(composerBox);
   ctx.trade.append(ctx.ui.offersPanel(ctx, part.offers, {
     title: "open offers",
     describe: (o) => ({ gives: terms(o.gives, o.face_up), asks: terms(o.asks, o.wants) }),
   }));
+}
+
+/** Bohnanza's offer, built with the hand: pick hand cards (and, the active player, face-up
+ * cards) to give, the beans (or face-up cards) to ask for and the player; sent as ONE line
+ * (`offer p2 give h1 u1 for 2 blue`), which the server checks whole. Offered only when this seat
+ * may start an offer now (its legal moves hold `give` or `ask`). */
+function offerComposer(part, ctx) {
+  const legal = ctx.legal.map((a) => a.code);
+  if (ctx.me === null || !legal.some((c) => c.startsWith("give ") || c.startsWith("ask "))) return null;
+  const beans = ctx.view.parts.beans || {};
+  const hand = beans.hand || [];
+  const active = ctx.view.active;
+  const give = hand.map((name, i) => ({ ref: `h${i + 1}`, label: `hand card ${i + 1}: ${name}`, node: beanCard(ctx, name, { small: true, corner: `h${i + 1}` }) }));
+  part.face_up.forEach((name, i) => {
+    if (name !== null && legal.includes(`give-face u${i + 1}`)) give.push({ ref: `u${i + 1}`, label: `face-up card u${i + 1}: ${name}`, node: beanCard(ctx, name, { small: true, corner: `u${i + 1}` }) });
+  });
+  const ask = (ctx.data.beans || []).map((b) => ({ ref: b.key, label: b.name, many: true, node: beanCard(ctx, b.name, { small: true }) }));
+  part.face_up.forEach((name, i) => {
+    if (name !== null && legal.includes(`want-face u${i + 1}`)) ask.push({ ref: `u${i + 1}`, label: `face-up card u${i + 1}: ${name}`, node: beanCard(ctx, name, { small: true, corner: `u${i + 1}` }) });
+  });
+  const targets = [];
+  for (let p = 0; p < ctx.players; p++) {
+    if (p !== ctx.me && (ctx.me === active || p === active)) targets.push({ ref: `p${p + 1}`, label: ctx.seatLabel(p) });
+  }
+  const cap = (ctx.state.options.bohnanza || {}).cards_per_offer || 3;
+  const askWords = (asked) => {
+    const counts = new Map();
+    for (const ref of asked) counts.set(ref, (counts.get(ref) || 0) + 1);
+    return [...counts].map(([ref, n]) => (ref.startsWith("u") ? ref : `${n} ${ref}`));
+  };
+  const nameOf = (ref) => [...give, ...ask].find((x) => x.ref === ref)?.label || ref;
+  return ctx.ui.composer(ctx, {
+    key: "bohnanza-offer",
+    signature: `${hand.join(",")}|${part.face_up.join(",")}|${active}`,
+    title: "make an offer",
+    give, ask, targets, maxGive: cap, maxAsk: cap,
+    line: ({ give: given, ask: asked, to }) => `offer ${to} give ${given.length ? given.join(" ") : "nothing"} for ${asked.length ? askWords(asked).join(" ") : "nothing"}`,
+    summary: ({ give: given, ask: asked, to }) => `to ${to}: you give ${given.map(nameOf).join(", ") || "nothing"}; you ask for ${askWords(asked).join(", ") || "nothing"}`,
+  });
 }
 
 export default { parts: { beans: drawBeans, trade: drawTrade }, ui: { beanCard, saleValue } };
