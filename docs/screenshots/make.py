@@ -32,7 +32,7 @@ SETS = [
     (("al_cabohne", "prohibohn"), 2, 3),
     (("bohnanza",), 4, 3),
     (("bohnanza", "bohnaparte"), 4, 3),
-    (("ali_baba",), 3, 2),
+    (("ali_baba",), 3, 4),
 ]
 
 

@@ -4,6 +4,7 @@ room's page learns which variant modules draw its game (``beanframe_register_web
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -60,6 +61,15 @@ def test_a_room_lists_its_variants_modules_and_rule_data(client):  # issue 19: b
         response = client.get("/" + url)
         assert response.status_code == 200, url
         assert response.headers["content-type"].startswith(("text/javascript", "text/css"))
+
+
+def test_ali_baba_names_its_cards_from_public_rule_data(client):  # issue 19: Ali Baba's table
+    room = create_room(client, variants=["ali_baba"], players=3)
+    info = client.get(f"/api/rooms/{room['room']}/web").json()
+    assert info["modules"] == ["web/beanframe_plugins.ali_baba/static/alibaba.js"]
+    board = info["data"]["ali_baba"]
+    assert len(board["cards"]) == 64 and len(board["gangs"]) == 4 and board["fields"][0]["kind"] == "start"
+    assert "seed" not in json.dumps(board) and "deck" not in json.dumps(board)  # rules only, nothing of a game
 
 
 def test_web_serves_only_the_registered_folders(client):  # issue 18 §3: bad input through every door
