@@ -291,7 +291,7 @@ class Table {
       },
     },
     h("label", { for: "command" }, "type a move (number, code or one-line command; / goes here)"),
-    h("div.row", h("input", { id: "command", "data-key": "command", autocomplete: "off", spellcheck: false, list: "codes", placeholder: mine ? "e.g. 1, or plant f1" : "wait for your decision" }),
+    h("div.row", h("input", { id: "command", "data-key": "command", autocomplete: "off", spellcheck: false, list: "codes", placeholder: mine ? "e.g. 1, or a move's code" : "wait for your decision" }),
       h("button", { type: "submit" }, "do")),
     h("datalist", { id: "codes" }, ctx.legal.map((a) => h("option", { value: a.code }, a.label))));
     return h("section.box.movebox", { "aria-label": "moves" },
