@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from beanframe.beans.table import rules_of
-
 
 def bean_meters(ruleset: Any) -> list[dict[str, Any]]:
     """Every bean's name, key, count and bean-o-meter (``meter[k]``: the field size that sells for
@@ -25,4 +23,4 @@ def register_web(register: Any) -> None:
     register.data("beans", bean_meters, replace=True)
 
 
-__all__ = ["bean_meters", "register_web", "rules_of"]
+__all__ = ["bean_meters", "register_web"]

@@ -19,6 +19,14 @@ def test_create_a_game_in_the_lobby_and_take_a_seat(server, pages):  # issue 19
     run_outs = next(o for o in sets[index]["options"]["bohnanza"] if o["name"] == "run_outs")
     assert page.input_value("[data-option='bohnanza.run_outs']") == str(run_outs["default"])
     assert run_outs["help"] in page.inner_text("form.create")
+    # a bad option is refused in one line, as the command line words it, and nothing is created
+    pages.allowed.append(r"Failed to load resource: .* status of 400")  # the browser's own note of the refusal
+    page.fill("[data-option='bohnanza.run_outs']", "99")
+    page.click("form.create button[type=submit]")
+    page.wait_for_function("document.querySelector('form.create .notice').textContent.length > 0")
+    refusal = page.inner_text("form.create .notice")
+    assert "run_outs" in refusal and "\n" not in refusal
+    assert page.locator("section.invites").count() == 0
     page.fill("[data-option='bohnanza.run_outs']", "1")
     page.select_option("#seat1", "human")
     page.select_option("#seat2", "human")
