@@ -74,7 +74,9 @@ class WebRegistry:
             raise ConfigError(f"{self.variant}: a web {kind} names a package such as 'my_rule', not {shorten(package)}")
         if not isinstance(path, str) or not FILE.fullmatch(path) or ".." in path or not path.endswith(SUFFIXES[kind]):
             ends = " or ".join(SUFFIXES[kind])
-            raise ConfigError(f"{self.variant}: a web {kind} is a file in a folder of its package ending in {ends}, such as 'static/board{SUFFIXES[kind][0]}', not {shorten(path)}")
+            raise ConfigError(
+                f"{self.variant}: a web {kind} is a file in a folder of its package ending in {ends}, such as 'static/board{SUFFIXES[kind][0]}', not {shorten(path)}"
+            )
         if (package, path) not in where:
             where.append((package, path))
 

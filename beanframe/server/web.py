@@ -63,11 +63,7 @@ class WebFiles:
     def read(self, package: str, path: str) -> tuple[bytes, str]:
         """A file's bytes and content type; Refused (404) for anything not registered."""
         parts = path.split("/")
-        if (
-            len(parts) < 2
-            or not all(PART.fullmatch(p) for p in parts)
-            or (package, parts[0]) not in self.folders
-        ):
+        if len(parts) < 2 or not all(PART.fullmatch(p) for p in parts) or (package, parts[0]) not in self.folders:
             raise Refused(f"no such file: web/{package[:60]}/{path[:80]}", 404)
         suffix = "." + parts[-1].rsplit(".", 1)[-1] if "." in parts[-1] else ""
         kind = TYPES.get(suffix) or mimetypes.guess_type(parts[-1])[0]

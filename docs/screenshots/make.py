@@ -51,7 +51,9 @@ def main() -> None:
                         break
                     version = desktop.get_attribute("#app", "data-version")
                     desktop.locator("section.moves .group button.move").first.click()
-                    desktop.wait_for_function("(v) => document.querySelector('#app').dataset.version !== v", arg=version)
+                    desktop.wait_for_function(
+                        "(v) => document.querySelector('#app').dataset.version !== v", arg=version
+                    )
                 wait_ready(desktop)
                 desktop.screenshot(path=str(OUT / f"{name}-desktop.png"))
                 phone = browser.new_context(viewport={"width": 360, "height": 780}, device_scale_factor=1).new_page()

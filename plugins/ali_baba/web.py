@@ -21,8 +21,12 @@ def board_data(ruleset: Any) -> dict[str, Any]:
         "gangs": list(board.gang_names),
         "prices": [list(row) for row in board.prices],
         "cards": [
-            {"name": board.group_names[c // d.PER_GROUP], "gang": d.gang(c), "value": board.card_value[c],
-             "fate": sorted(board.card_fate[c])}
+            {
+                "name": board.group_names[c // d.PER_GROUP],
+                "gang": d.gang(c),
+                "value": board.card_value[c],
+                "fate": sorted(board.card_fate[c]),
+            }
             for c in range(d.CARDS)
         ],  # fmt: skip
         "grid": [list(row) for row in board.grid],
