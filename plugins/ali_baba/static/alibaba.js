@@ -15,6 +15,15 @@ function bandit(ctx, c, small = true) {
   });
 }
 
+/** The offer on the table in words: who offers whom which bandits and piasters, for what. */
+function offerText(ctx, offer) {
+  const items = (list) => (list.length
+    ? list.map(([kind, x]) => (kind === "bandit" ? `k${x + 1} ${ctx.data.ali_baba.cards[x].name}` : `${x} piasters`)).join(", ")
+    : "nothing");
+  const who = offer.id < 0 ? `${ctx.seatLabel(offer.maker)} builds an offer` : `${ctx.seatLabel(offer.maker)} offers ${ctx.seatLabel(offer.to)}`;
+  return `${who}: ${items(offer.gives)} for ${items(offer.asks)}`;
+}
+
 function drawAliBaba(part, ctx) {
   const h = ctx.h;
   const data = ctx.data.ali_baba;
@@ -42,7 +51,7 @@ function drawAliBaba(part, ctx) {
     h("h3", `round ${part.round} · Ali Baba on field ${here.id} (${here.kind === "gang" ? data.gangs[here.gang] : here.kind})`),
     track, h("p.ab-legend", "A Ali Baba · S start · ? loot · D die · * four symbols · e event · Y G B R the gangs"),
     dice, h("h4", "open bandit piles"), piles,
-    part.offer ? h("p.ab-offer", `offer on the table: ${JSON.stringify(part.offer)}`) : null));
+    part.offer ? h("p.ab-offer", offerText(ctx, part.offer)) : null));
   for (let p = 0; p < ctx.players; p++) {
     const seat = ctx.seat(p);
     if (!seat) continue;
