@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from beanframe.core.present import RendererRegistry
     from beanframe.core.scoring import ScoreSheet
     from beanframe.core.variant import VariantInfo
+    from beanframe.core.web import WebRegistry
 
 PROJECT = "beanframe"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -226,6 +227,24 @@ def beanframe_register_renderers(register: RendererRegistry) -> None:
 
     Result: none (collected through ``register``). Presentation: called one plugin at a time in
     dependency order, once per ruleset, only when a front end asks (never during play).
+    """
+
+
+@hookspec
+def beanframe_register_web(register: WebRegistry) -> None:
+    """Say how the browser table (``beanframe serve``) draws this plugin's game, beside the
+    terminal's renderers: ``register.module(package, path)`` adds an ES module and
+    ``register.style(package, path)`` a style sheet, both shipped as package data of ``package``
+    (``"static/board.js"``; the server serves that folder under ``/web/PACKAGE/``);
+    ``register.data(name, fn, replace=False)`` adds public rule data, ``fn(ruleset)`` returning
+    plain JSON-able data the modules read (a bean-o-meter, a board's fields). A module's default
+    export draws state parts by name (``parts``), adds helpers for later modules (``ui``) and
+    names the action verbs its own controls offer (``claims``); a plugin that registers nothing
+    still has its actions on the table, with their labels, in the list of moves.
+
+    Result: none (collected through ``register``; a file registered twice is kept once, rule data
+    twice needs ``replace=True``). Presentation: called one plugin at a time in dependency order,
+    once per ruleset, only when the server asks (never during play).
     """
 
 

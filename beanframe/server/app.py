@@ -36,6 +36,7 @@ from beanframe.server.setup import parse_setup
 from beanframe.server.socket import serve_socket
 from beanframe.server.store import Store
 from beanframe.server.tokens import well_formed
+from beanframe.server.web import WebFiles
 
 log = logging.getLogger("beanframe.server")
 
@@ -107,6 +108,7 @@ def create_app(
     limits = limits or Limits()
     hub = hub or Hub(store, plugins, bot_delay)
     api = Api(hub, limits, public_url)
+    files = WebFiles()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -131,7 +133,7 @@ def create_app(
 
     async def index(request: Request) -> Response:
         page = resources.files("beanframe.server").joinpath("static/index.html").read_text(encoding="utf-8")
-        return HTMLResponse(page)
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
     async def about(request: Request) -> Response:
         return JSONResponse({"server": "beanframe", "protocol": PROTOCOL})
@@ -206,6 +208,22 @@ def create_app(
         headers = {"Content-Disposition": f'attachment; filename="beanframe-{room.id}.json"'}
         return Response(room.game.to_json(), media_type="application/json", headers=headers)
 
+    async def web(request: Request) -> Response:
+        room = await api.room(request)
+        if room.game is None:
+            raise Refused(room.broken or "this room cannot be played", 409)
+        info = await asyncio.get_running_loop().run_in_executor(hub.executor, files.info, room.game.ruleset)
+        return JSONResponse(info)
+
+    async def web_file(request: Request) -> Response:
+        package, path = request.path_params["package"], request.path_params["path"]
+        try:
+            data, kind = files.read(package, path)
+        except Refused:
+            files.learn(hub.rulesets())  # rooms loaded since (a restart): their folders too
+            data, kind = files.read(package, path)
+        return Response(data, media_type=kind, headers={"Cache-Control": "no-cache"})
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(api, websocket)
 
@@ -231,6 +249,8 @@ def create_app(
         Route("/api/rooms/{room}/why", guarded(explain), methods=["POST"]),
         Route("/api/rooms/{room}/command", guarded(command), methods=["POST"]),
         Route("/api/rooms/{room}/save", guarded(save)),
+        Route("/api/rooms/{room}/web", guarded(web)),
+        Route("/web/{package}/{path:path}", guarded(web_file)),
         WebSocketRoute("/api/rooms/{room}/ws", socket),
         Mount("/static", app=StaticFiles(packages=[("beanframe.server", "static")]), name="static"),
     ]

@@ -81,6 +81,10 @@ class Hub:
             found = self._rulesets[key] = compose(plugins, players, options)
         return found
 
+    def rulesets(self) -> list[Ruleset]:
+        """The rulesets composed so far (the rooms loaded share them)."""
+        return list(self._rulesets.values())
+
     def commands_of(self, ruleset: Ruleset) -> list[dict[str, str]]:
         """The variants' extra commands and one-line commands, for clients' help."""
         found = self._commands.get(id(ruleset))

@@ -254,3 +254,12 @@ def beanframe_invariants(game):
     from .checks import invariants
 
     return invariants(game)
+
+
+@hookimpl
+def beanframe_register_web(register):
+    from beanframe.beans.web import register_web
+
+    register_web(register)
+    register.module("beanframe_plugins.al_cabohne", "static/mafia.js")
+    register.style("beanframe_plugins.al_cabohne", "static/mafia.css")

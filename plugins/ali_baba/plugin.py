@@ -218,3 +218,9 @@ def beanframe_invariants(game):
         problems.append("a pile's known bottom is larger than the pile")
     return problems
 
+
+@hookimpl
+def beanframe_register_web(register):
+    from .web import register_web
+
+    register_web(register)

@@ -193,3 +193,9 @@ def beanframe_invariants(game):
     from .board import invariants
 
     return invariants(game)
+
+
+@hookimpl
+def beanframe_register_web(register):
+    register.module("beanframe_plugins.bohnaparte", "static/board.js")
+    register.style("beanframe_plugins.bohnaparte", "static/board.css")

@@ -1,0 +1,324 @@
+// The table of one room, as one seat (or a spectator) sees it: drawn ONLY from that seat's
+// state (GET .../state and the WebSocket's pushes), never from a save. What every game has is
+// drawn here (seats, whose decision, the prompt, the moves, the log, the end); each variant's
+// modules draw its parts (registered with beanframe_register_web), in dependency order.
+
+import { Connection } from "./connection.js";
+import * as dom from "./dom.js";
+import { h } from "./dom.js";
+import { bind, closeChooser, mentions, moveList, verb } from "./moves.js";
+import { composer, offersPanel } from "./offers.js";
+import { genericPart } from "./parts.js";
+
+const STATUS_TEXT = {
+  connecting: "connecting…",
+  open: "connected",
+  reconnecting: "connection lost: reconnecting…",
+  closed: "not connected",
+};
+
+export async function openTable(root, base, room, token) {
+  const table = new Table(root, base, room, token);
+  await table.start();
+  return table;
+}
+
+class Table {
+  constructor(root, base, room, token) {
+    this.root = root;
+    this.base = base;
+    this.room = room;
+    this.kept = new Map();  // what modules keep between redraws (a composer's picks)
+    this.notice = "";
+    this.noticeKind = "";
+    this.busy = false;
+    this.status = "connecting";
+    this.conn = new Connection(base, room, token, {
+      onState: (state, why) => this.changed(state, why),
+      onStatus: (status, detail) => this.setStatus(status, detail),
+      onMessage: (message) => this.message(message),
+    });
+  }
+
+  async start() {
+    this.root.replaceChildren(h("p.loading", "opening the table…"));
+    const web = await this.conn.request("web");
+    if (!web.ok) {
+      this.root.replaceChildren(h("p.error", { role: "alert" }, web.data.error || "this room cannot be opened"));
+      return;
+    }
+    this.data = web.data.data || {};
+    for (const href of web.data.styles) {
+      document.head.append(h("link", { rel: "stylesheet", href: new URL(href, this.base).href }));
+    }
+    this.modules = [];
+    for (const href of web.data.modules) {
+      try {
+        const module = await import(new URL(href, this.base).href);
+        this.modules.push(module.default || module);
+      } catch (error) {
+        console.warn(`a variant's module failed to load: ${href}`, error);  // its parts are shown as plain data
+      }
+    }
+    this.ui = { ...dom, bind: null, offersPanel, composer };
+    for (const module of this.modules) Object.assign(this.ui, module.ui || {});
+    this.drawers = {};
+    this.claims = new Set();
+    for (const module of this.modules) {
+      Object.assign(this.drawers, module.parts || {});
+      for (const claim of module.claims || []) this.claims.add(claim);
+    }
+    this.conn.start();
+    document.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  // -- what happens ---------------------------------------------------------------------------
+  changed(state, why) {
+    this.state = state;
+    if (why !== "presence" && this.busy && !this.conn.pending) this.busy = false;
+    this.render();
+  }
+
+  setStatus(status, detail) {
+    this.status = status;
+    this.statusDetail = detail;
+    if (status !== "open") this.conn.drop();
+    this.render();
+  }
+
+  message(message) {
+    if (message.type === "error") this.say(message.error, "error");
+    else if (message.type === "why") this.say(message.text, "why");
+  }
+
+  say(text, kind = "") {
+    this.notice = text;
+    this.noticeKind = kind;
+    this.render();
+  }
+
+  /** Send an action (or a one-line command) against the version on the screen; a refusal is
+   * one line, and after a 409 (the game moved on, or it is not possible now) the page asks for
+   * the state again. Resolves to true when it was accepted. */
+  async act(code) {
+    if (!this.state || this.busy) return false;
+    closeChooser();
+    this.busy = true;
+    this.notice = "";
+    this.render();
+    const version = this.state.version;
+    const answer = await this.conn.act(code, version);
+    if (!answer.ok) {
+      this.busy = false;
+      this.say(answer.error, "error");
+      if (answer.status === 409 || answer.status === 0) this.conn.refresh();
+      return false;
+    }
+    // the update (pushed to every seat) usually comes first; else the page waits for it
+    if (this.state.version > version) {
+      this.busy = false;
+      this.render();
+    } else {
+      setTimeout(() => { if (this.busy && this.state.version === version) { this.busy = false; this.conn.refresh(); } }, 8000);
+    }
+    return true;
+  }
+
+  async why(code) {
+    const answer = await this.conn.request("why", code ? { code } : {});
+    this.say(answer.ok ? answer.data.text : answer.data.error, "why");
+  }
+
+  key(event) {
+    if (event.key === "Escape") { closeChooser(); return; }
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+    if (event.key === "/" ) {  // the command box, like the terminal's prompt
+      const box = this.root.querySelector("#command");
+      if (box) { event.preventDefault(); box.focus(); }
+    }
+  }
+
+  // -- drawing --------------------------------------------------------------------------------
+  context() {
+    const state = this.state;
+    const view = state.view;
+    const me = state.seat === null ? null : Number(state.seat.slice(1)) - 1;
+    const table = this;
+    const seats = new Map();
+    const ctx = {
+      state, view, me, data: this.data, legal: state.legal, players: state.players, h, ui: this.ui,
+      busy: this.busy,
+      deciding: (p) => state.deciders.includes(`p${p + 1}`),
+      seatLabel: (p) => (p === me ? `p${p + 1} (you)` : `p${p + 1}`),
+      claimed: (action) => table.claims.has(verb(action.code)),
+      /** the legal actions whose code names `ref` ("f1"), optionally only these verbs */
+      find: (ref, verbs = null) => state.legal.filter((a) => mentions(a.code, ref) && (!verbs || verbs.includes(verb(a.code)))),
+      bind: (el, actions, why = null) => bind(ctx, el, actions, why),
+      act: (code) => table.act(code),
+      why: (code) => table.why(code),
+      keep: (key, init) => { if (!table.kept.has(key)) table.kept.set(key, init()); return table.kept.get(key); },
+      redraw: () => table.render(),
+      seat: (p) => seats.get(p)?.body ?? null,
+      badges: (p) => seats.get(p)?.badges ?? null,
+      center: h("div.center"),
+      hand: h("div.handarea"),
+      trade: h("div.tradearea"),
+    };
+    ctx.seats = seats;
+    return ctx;
+  }
+
+  render() {
+    if (!this.state || !this.ui) {
+      if (this.ui) this.root.replaceChildren(this.statusBar(), h("p.loading", STATUS_TEXT[this.status]));
+      return;
+    }
+    const focused = document.activeElement?.dataset?.key || null;
+    const logBox = this.root.querySelector(".log ol");
+    const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
+    const ctx = this.context();
+    const state = this.state;
+    const view = state.view;
+    // a panel per seat (this seat's own panel first on a phone: CSS orders them)
+    for (let p = 0; p < state.players; p++) {
+      const info = state.seats[p] || { player: "?", connected: false };
+      const badges = h("div.badges");
+      const body = h("div.body");
+      const deciding = ctx.deciding(p);
+      const kind = info.player === "human" ? "" : info.player.replace("bot:", "bot ");
+      const panel = h("section.seat", {
+        class: [p === ctx.me ? "me" : "other", deciding ? "deciding" : "", p === view.active ? "active" : ""].join(" "),
+        "data-seat": `p${p + 1}`, "aria-label": `seat p${p + 1}${p === ctx.me ? " (you)" : ""}`,
+      },
+      h("header",
+        h("h2", ctx.seatLabel(p)),
+        kind ? h("span.kind", kind) : null,
+        h("span.presence", { class: info.connected ? "on" : "off" }, info.connected ? "● online" : "○ away"),
+        p === view.active ? h("span.turnmark", "turn") : null,
+        deciding ? h("span.decides", "▶ deciding") : null,
+        badges),
+      body);
+      ctx.seats.set(p, { panel, body, badges });
+    }
+    // the variants' parts, in the view's order (dependency order)
+    for (const [name, part] of Object.entries(view.parts)) {
+      const draw = this.drawers[name];
+      try {
+        if (draw) draw(part, ctx);
+        else ctx.center.append(genericPart(name, part, ctx));
+      } catch (error) {
+        console.warn(`drawing part ${name} failed`, error);
+        ctx.center.append(genericPart(name, part, ctx));
+      }
+    }
+    const mine = ctx.me === null ? null : ctx.seats.get(ctx.me).panel;
+    if (mine) mine.append(ctx.hand);
+    const others = [...ctx.seats.entries()].filter(([p]) => p !== ctx.me).map(([, s]) => s.panel);
+    const children = [
+      this.statusBar(),
+      this.turnBar(ctx),
+      this.noticeBar(),
+      state.over ? this.endScreen(ctx) : null,
+      h("div.layout",
+        h("main.board",
+          mine ? h("div.mine", mine) : null,
+          h("section.common", { "aria-label": "the table" }, ctx.center),
+          h("div.others", others)),
+        h("aside.side",
+          ctx.me !== null && !state.over ? this.movesBox(ctx) : null,
+          ctx.trade.childNodes.length ? ctx.trade : null,
+          this.logBox())),
+    ];
+    this.root.replaceChildren(...children.filter(Boolean));
+    this.root.dataset.version = String(state.version);
+    this.root.dataset.seat = state.seat || "spectator";
+    this.root.dataset.deciding = ctx.me !== null && ctx.deciding(ctx.me) ? "yes" : "no";
+    this.root.dataset.over = state.over ? "yes" : "no";
+    this.root.dataset.busy = this.busy ? "yes" : "no";
+    this.root.dataset.connection = this.status;
+    const box = this.root.querySelector(".log ol");
+    if (box && logAtEnd) box.scrollTop = box.scrollHeight;
+    if (focused) {
+      const again = [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focused);
+      if (again && !again.disabled) again.focus();
+    }
+  }
+
+  statusBar() {
+    const state = this.state;
+    const title = state ? `${state.variants.join(" + ")} · ${state.players} players` : "";
+    const detail = this.status === "closed" && this.statusDetail ? `: ${this.statusDetail}` : "";
+    return h("header.bar",
+      h("a.home", { href: new URL(".", this.base).pathname }, "beanframe"),
+      h("span.title", title),
+      h("span.room", `room ${this.room}`),
+      h("span.conn", { class: this.status, role: "status", "aria-live": "polite" },
+        this.status === "open" ? "● " : "○ ", STATUS_TEXT[this.status] + detail));
+  }
+
+  turnBar(ctx) {
+    const state = this.state;
+    const view = state.view;
+    const who = state.deciders.map((s) => (s === state.seat ? "you" : s)).join(", ");
+    const mine = ctx.me !== null && ctx.deciding(ctx.me);
+    return h("section.turn", { class: mine ? "yours" : "", "aria-label": "the decision" },
+      h("div.phase", `turn ${view.turn} · ${state.phase_label}`),
+      h("div.prompt",
+        state.over ? "the game is over" : mine ? h("b", "your decision: ") : h("span", `${who || "nobody"} to decide: `),
+        state.over ? null : view.prompt),
+      ctx.me !== null && !state.over
+        ? h("button.why", { type: "button", onclick: () => this.why(null), title: "why is a choice I expect not here?" }, "why not…?")
+        : null);
+  }
+
+  noticeBar() {
+    return h("div.notice", { role: "alert", class: this.noticeKind }, this.notice || "");
+  }
+
+  movesBox(ctx) {
+    const mine = ctx.deciding(ctx.me);
+    const form = h("form.command", {
+      onsubmit: (event) => {
+        event.preventDefault();
+        const input = form.querySelector("input");
+        const text = input.value.trim();
+        if (!text) return;
+        const n = Number(text);
+        const code = Number.isInteger(n) && n >= 1 && n <= ctx.legal.length ? ctx.legal[n - 1].code : text;
+        input.value = "";
+        this.act(code);
+      },
+    },
+    h("label", { for: "command" }, "type a move (number, code or one-line command; / goes here)"),
+    h("div.row", h("input", { id: "command", "data-key": "command", autocomplete: "off", spellcheck: false, list: "codes", placeholder: mine ? "e.g. 1, or a move's code" : "wait for your decision" }),
+      h("button", { type: "submit" }, "do")),
+    h("datalist", { id: "codes" }, ctx.legal.map((a) => h("option", { value: a.code }, a.label))));
+    return h("section.box.movebox", { "aria-label": "moves" },
+      h("h3", mine ? `your moves${this.busy ? " (sending…)" : ""}` : "your moves: not your decision now"),
+      moveList(ctx), form);
+  }
+
+  logBox() {
+    const lines = this.state.log;
+    return h("section.box.log", { "aria-label": "what happened" }, h("h3", `log (${lines.length})`),
+      h("ol", { tabindex: "0", "aria-label": "log, oldest first" }, lines.slice(-300).map((line) => h("li", line))));
+  }
+
+  endScreen(ctx) {
+    const result = this.state.result || { scores: {}, winners: [], lines: {} };
+    const winners = result.winners.map((s) => (s === this.state.seat ? `${s} (you)` : s));
+    const rows = Object.entries(result.scores).map(([seat, score]) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
+      h("th", { scope: "row" }, seat === this.state.seat ? `${seat} (you)` : seat, result.winners.includes(seat) ? " ★ winner" : ""),
+      h("td", String(score)),
+      h("td", (result.lines[seat] || []).map(([label, points]) => `${label} ${points}`).join(", "))));
+    const save = new URL(`api/rooms/${encodeURIComponent(this.room)}/save`, this.base).href;
+    return h("section.over", { "aria-label": "the end" },
+      h("h2", winners.length ? `game over: ${winners.join(" and ")} won` : "game over"),
+      h("table.scores", h("thead", h("tr", h("th", "seat"), h("th", "score"), h("th", "lines"))), h("tbody", rows)),
+      h("p", h("a.replay", { href: save, download: `beanframe-${this.room}.json` }, "download the replay (save file)"),
+        " · watch it again with ", h("code", `beanframe replay beanframe-${this.room}.json --step`),
+        this.state.seed !== undefined ? ` · seed ${this.state.seed}` : ""),
+      h("p", h("a", { href: new URL(".", this.base).pathname }, "start another game")));
+  }
+}

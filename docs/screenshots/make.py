@@ -1,0 +1,68 @@
+"""Screenshots of the browser table for every variant set, at desktop and phone width (issue 19).
+
+Run from the repository root (needs the dev extras and Debian's chromium):
+
+    .venv/bin/python docs/screenshots/make.py
+
+It starts ``beanframe serve`` on a free port with a throwaway store, creates one room per variant
+set (seat 1 the browser, greedy bots in the others, a fixed seed), plays a few moves from the page
+so the table has something on it, and writes ``docs/screenshots/SET-desktop.png`` and
+``SET-phone.png``. Only what seat 1 may see is on them.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.browser.helpers import create_room, wait_ready  # noqa: E402
+from tests.server.helpers import ServerProcess  # noqa: E402
+
+OUT = Path(__file__).resolve().parent
+# variant set, players, moves played from the page before the picture
+SETS = [
+    (("al_cabohne",), 2, 3),
+    (("al_cabohne", "prohibohn"), 2, 3),
+    (("bohnanza",), 4, 3),
+    (("bohnanza", "bohnaparte"), 4, 3),
+    (("ali_baba",), 3, 4),
+]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp, ServerProcess(str(Path(tmp) / "rooms.db"), bot_delay=0.0) as server:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+            for variants, players, moves in SETS:
+                name = "+".join(variants)
+                room = create_room(server, variants, ["human"] + ["bot:greedy"] * (players - 1), seed=7)
+                url = room["seats"][0]["url"]
+                desktop = browser.new_context(viewport={"width": 1280, "height": 960}).new_page()
+                desktop.goto(url)
+                for _ in range(moves):
+                    if wait_ready(desktop) == "over":
+                        break
+                    version = desktop.get_attribute("#app", "data-version")
+                    desktop.locator("section.moves .group button.move").first.click()
+                    desktop.wait_for_function(
+                        "(v) => document.querySelector('#app').dataset.version !== v", arg=version
+                    )
+                wait_ready(desktop)
+                desktop.screenshot(path=str(OUT / f"{name}-desktop.png"))
+                phone = browser.new_context(viewport={"width": 360, "height": 780}, device_scale_factor=1).new_page()
+                phone.goto(url)
+                wait_ready(phone)
+                phone.screenshot(path=str(OUT / f"{name}-phone.png"))
+                print(f"{name}: {OUT / name}-desktop.png, -phone.png")
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
