@@ -80,27 +80,34 @@ def _join(items: Iterable[Any]) -> str:
     return text or NONE
 
 
-def variants_table(infos: Sequence[VariantInfo]) -> Table:
-    table = Table(title="Installed variants", title_justify="left", caption_justify="left")
-    table.add_column("name", style="bold", no_wrap=True)
-    table.add_column("version", no_wrap=True)
-    table.add_column("players", no_wrap=True)
-    table.add_column("requires")
-    table.add_column("conflicts")
-    table.add_column("options (name=default)", no_wrap=True)
+def player_counts(counts: Sequence[int]) -> str:
+    """Player counts as "1, 2" or, for a longer run, "2-6"."""
+    counts = sorted(counts)
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return _join(counts)
+
+
+def variants_table(infos: Sequence[VariantInfo]) -> Group:
+    """The installed variants, one block each (readable at 80 columns and narrower: the values
+    wrap under their labels, no column is squeezed to nothing)."""
+    blocks: list[RenderableType] = [Text("Installed variants", style="bold underline")]
     for info in infos:
-        flags = {f.option: f"  ({f.name} {f.metavar})" for f in info.flags}  # a flag sits by its option
-        options = "\n".join(f"{name}={default!r}{flags.get(name, '')}" for name, default, _ in info.option_fields()) or NONE
-        table.add_row(
-            escape(info.name),
-            escape(info.version),
-            _join(info.players) if info.players else "any",
-            escape(_join(info.requires)),
-            escape(_join(info.conflicts)),
-            escape(options),
-        )
-    table.caption = "\n".join(escape(f"{info.name}: {info.description}") for info in infos if info.description) or None
-    return table
+        title = Text(info.name, style="bold")
+        title.append(f" {info.version}")
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="cyan", no_wrap=True)
+        grid.add_column(overflow="fold")
+        flags = {f.option: f" ({f.name} {f.metavar})" for f in info.flags}  # a flag sits by its option
+        options = ", ".join(f"{name}={default!r}{flags.get(name, '')}" for name, default, _ in info.option_fields())
+        if info.description:
+            grid.add_row("  about", escape(info.description))
+        grid.add_row("  players", player_counts(info.players) if info.players else "any")
+        grid.add_row("  requires", escape(_join(info.requires)))
+        grid.add_row("  conflicts", escape(_join(info.conflicts)))
+        grid.add_row("  options", escape(options or NONE))
+        blocks += [title, grid]
+    return Group(*blocks)
 
 
 def _action_kind(ruleset: Ruleset, cls: type) -> str:

@@ -8,8 +8,11 @@ come from the plugins (``beanframe_register_renderers``).
 
 from __future__ import annotations
 
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -30,10 +33,30 @@ from .config import Seat
 
 ReadLine = Callable[[str], "str | None"]  # a line without its newline; None at end of input
 
-OVER, QUIT, EOF = "over", "quit", "eof"
+OVER, QUIT, EOF, INTERRUPTED = "over", "quit", "eof", "interrupted"
 MAX_LINE = 500  # longer input lines are refused, not parsed
 # cursor home, clear the screen, clear the scrollback (xterm's ED 3; tmux and most terminals have it)
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+
+
+@contextmanager
+def whole_action() -> Iterator[None]:
+    """Ctrl-C while an action is applied waits until it is applied whole: an action stopped
+    halfway would leave a game that cannot be saved (its state would not match its actions)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if pending:
+        if callable(old):
+            old(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+        elif old != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 def stdin_is_tty() -> bool:
@@ -145,26 +168,38 @@ class PlaySession:
         self.seen: dict[int | None, int] = {}
         self.present = presentation(game.ruleset)
         self.turns = DeciderTurns(game.players)
+        self.typed_blind = ""  # what was typed at the last hand-over screen
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
         """Play until the game is over (returns "over"), a human quits ("quit") or the input
         ends ("eof")."""
         game = self.game
-        if not self.quiet and not self.hot_seat:
-            self.print_new_events(last=12)
-        while not game.is_over:
-            # group decisions (several deciders) ask each in turn, exactly as play_game does
-            player = self.turns.next(game)
-            if player in self.agents:
-                self.bot_move(player)
-                continue
-            if self.hot_seat and self.viewer != player:
-                if not self.hand_over(player):
-                    return EOF
-            outcome = self.human_decision(player)
-            if outcome is not None:
-                return outcome
+        try:
+            if not self.quiet and not self.hot_seat:
+                self.print_new_events(last=12)
+            while not game.is_over:
+                # group decisions (several deciders) ask each in turn, exactly as play_game does
+                player = self.turns.next(game)
+                if player in self.agents:
+                    self.bot_move(player)
+                    continue
+                if self.hot_seat and self.viewer != player:
+                    if not self.hand_over(player):
+                        return EOF
+                outcome = self.human_decision(player)
+                if outcome is not None:
+                    return outcome
+        except KeyboardInterrupt:  # Ctrl-C: the same offer to save as quit (actions are applied whole)
+            self.console.print()
+            self.console.print("interrupted")
+            try:
+                self.offer_save()
+            except KeyboardInterrupt:
+                self.console.print()
+                self.console.print("interrupted again: not saved")
+            self.console.print("game left unfinished")
+            return INTERRUPTED
         self.viewer = None  # the game is over: nothing is hidden any more
         self.show_result()
         return OVER
@@ -185,6 +220,8 @@ class PlaySession:
         if line is None:
             self.console.print("end of input: leaving the game")
             return False
+        # text typed here was typed blind: shown as ignored below the board, never taken
+        self.typed_blind = line.strip()
         self.viewer = player
         if not self.quiet:
             self.print_new_events(last=12)
@@ -207,14 +244,16 @@ class PlaySession:
             text.append(game.describe_for(action, self.viewer, player))  # others see a public form
             self.console.print(text)
         try:
-            game.apply(action, player)
+            with whole_action():
+                game.apply(action, player)
         except BeanframeError as exc:
             raise BotFailure(f"{self.seats[player]} (player {player + 1}) chose an illegal action: {exc}") from exc
         if not self.quiet:
             self.print_new_events()
 
     def apply(self, action: Action, player: int) -> None:
-        self.game.apply(action, player)
+        with whole_action():
+            self.game.apply(action, player)
         if not self.quiet:
             self.print_new_events()
 
@@ -233,6 +272,12 @@ class PlaySession:
     def human_decision(self, player: int) -> str | None:
         """Ask ``player`` until an action is taken (None) or the player quits / input ends."""
         self.show_board(player)
+        if self.typed_blind:
+            self.say_no(
+                f"you typed {shorten(self.typed_blind, 40)} at the hand-over screen, before you could see the table: "
+                "ignored (type it again if you still mean it)"
+            )
+            self.typed_blind = ""
         while True:
             line = self.read_line(f"player {player + 1}> ")
             if line is None:
@@ -352,13 +397,31 @@ class PlaySession:
 
     def quit(self) -> str:
         """Leave, offering to save first."""
-        while True:
-            answer = self.read_line("save the game first? file name, or Enter to leave without saving: ")
-            path = (answer or "").strip()
-            if not path or self.save(path):
-                break
+        self.offer_save()
         self.console.print("game left unfinished")
         return QUIT
+
+    def offer_save(self) -> None:
+        """Ask whether to save (y/n), then for a file name: two questions, so that no answer is
+        taken for the other (a file named "n" is never written). The end of the input, or Enter
+        at the file name, leaves without saving; a file that cannot be written is asked again."""
+        while True:
+            answer = self.read_line("save the game first? [y/N] ")
+            word = (answer or "").strip().lower()
+            if answer is None or word in ("", "n", "no"):
+                if answer is None:
+                    self.console.print("end of input: not saved")
+                return
+            if word in ("y", "yes"):
+                break
+            self.say_no(f"answer y or n (not {shorten(word, 30)}): y asks for a file name")
+        while True:
+            path = self.read_line("save to file (Enter: leave without saving): ")
+            if path is None or not path.strip():
+                self.console.print("not saved" if path is not None else "end of input: not saved")
+                return
+            if self.save(path.strip()):
+                return
 
     # -- commands ---------------------------------------------------------------------------
     def show_board(self, player: int) -> None:

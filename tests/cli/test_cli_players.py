@@ -208,7 +208,7 @@ def test_quit_offers_to_save(tmp_path):
     path = tmp_path / "left.json"
     con, out = console()
     prompts = []
-    answers = iter(["quit", str(path)])
+    answers = iter(["quit", "y", str(path)])
 
     def read(prompt):
         prompts.append(prompt)
