@@ -23,6 +23,8 @@ from beanframe.core.present import presentation
 from beanframe.core.provenance import option_params
 from beanframe.core.view import plain_data
 
+from . import screen
+
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
     from beanframe.core.game import Game, Ruleset
@@ -213,57 +215,50 @@ def phase_label(game: Game) -> str:
     return f"{number}{phase.label}"
 
 
+def deciders_text(game: Game, player: int | None, seats: Sequence[Any] | None = None) -> str:
+    """Who is asked now, as the header says it: the player at the screen when they are asked (in a
+    group decision, with the others who decide too), else every decider."""
+    deciders = game.deciders
+    if not deciders:
+        return "nobody to act"
+    if player in deciders:
+        others = [f"p{p + 1}" for p in deciders if p != player]
+        text = f"{player_label(player, seats, player)} to act"
+        return text + (f" ({', '.join(others)} too)" if others else "")
+    if len(deciders) == 1:
+        return f"{player_label(deciders[0], seats, player)} to act"
+    return f"players {', '.join(str(p + 1) for p in deciders)} to act"
+
+
 def game_renderables(
     game: Game, player: int | None, seats: Sequence[Any] | None = None, view: Any = None
 ) -> list[RenderableType]:
     """The table as ``player`` sees it (``view``, default ``game.view(player)``), then the
-    pending decision (without the action list)."""
+    pending decision (without the action list). Parts may hold Folds (``beanframe.core.present``):
+    rich draws them whole; ``screen.fitted`` shortens them to fit the terminal."""
     if view is None:
         view = game.view(player)
     out: list[RenderableType] = []
-    to_act = game.to_act
-    who = player_label(to_act, seats, player) if to_act is not None else "nobody"
-    out.append(Rule(Text(f"Turn {view.turn} · {who} to act · {phase_label(game)}", style="bold")))
+    who = deciders_text(game, player, seats)
+    out.append(Rule(Text(f"Turn {view.turn} · {who} · {phase_label(game)}", style="bold")))
     for name, part in view.parts.items():
         out.extend(render_part(name, part, view, seats, game.ruleset))
-    if to_act is not None:
+    if game.to_act is not None:
         out.append(Text(f"» {game.prompt()}", style="bold yellow"))
     return out
 
 
 def measure_lines(console: Console, items: Sequence[RenderableType]) -> int:
     """How many terminal lines ``items`` take at the console's width."""
-    options = console.options
-    return sum(len(console.render_lines(item, options, pad=False)) for item in items)
+    return screen.measure(console, items)
 
 
 def choices(game: Game, player: int, legal: Sequence[Action], width: int, room: int) -> RenderableType:
     """The numbered choices in at most ``room`` lines of ``width`` columns: one per line with its
-    description when they fit, else the codes in columns (``help`` describes every one)."""
-    title = Text("Your choices (number or code):", style="bold")
-    if len(legal) <= room:
-        table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-        table.add_column("#", justify="right", style="bold cyan", no_wrap=True)
-        table.add_column("code", style="cyan", no_wrap=True)
-        table.add_column("what it does", no_wrap=True, overflow="ellipsis")
-        for i, action in enumerate(legal, 1):
-            table.add_row(str(i), escape(action.code), escape(game.describe(action, player)))
-        return Group(title, table)
-    cells = [f"{i:>2} {a.code}" for i, a in enumerate(legal, 1)]
-    cell = max(len(c) for c in cells) + 2
-    columns = max(1, width // cell)
-    rows = -(-len(cells) // columns)
-    if rows > room:  # still too many: the first ones, and where to find the rest
-        rows = max(1, room - 1)
-    lines = []
-    for r in range(rows):
-        row = cells[r::rows][:columns] if rows * columns >= len(cells) else cells[r * columns:(r + 1) * columns]
-        lines.append("".join(c.ljust(cell) for c in row).rstrip())
-    text = Text("\n".join(lines), style="cyan", no_wrap=True, overflow="ellipsis")
-    shown = min(len(cells), rows * columns)
-    if shown < len(cells):
-        text.append(f"\n... {len(cells) - shown} more: type help to see them all", style="dim")
-    return Group(title, text)
+    description when they fit, else compact cells (``screen.fitted`` fits a whole screen)."""
+    if len(legal) + 1 <= room:
+        return screen.choice_list(game, player, legal)
+    return screen.compact_choices(screen.choice_cells(game, player, legal, True), width, room)[0]
 
 
 def result_table(result: Result, seats: Sequence[Any] | None = None) -> Table:

@@ -12,10 +12,11 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 from contextlib import contextmanager
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -28,7 +29,7 @@ from beanframe.core.present import check_line, explain, presentation
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure, bot_seed, fresh_seed
 
-from . import render
+from . import render, screen
 from .config import Seat
 
 ReadLine = Callable[[str], "str | None"]  # a line without its newline; None at end of input
@@ -301,7 +302,9 @@ class PlaySession:
             elif word == "position":
                 self.write_position(rest.strip())
             elif word in ("board", "show"):
-                self.show_board(player)
+                self.show_board(player, full=rest.strip().lower() in ("full", "all"))
+            elif word == screen.MORE:
+                self.page([Text(f"» {self.game.prompt()}", style="bold yellow"), screen.choice_list(self.game, player, self.game.legal_actions(player))])
             elif word == "why":
                 self.why(player, rest.strip())
             elif word in self.present.commands:
@@ -424,7 +427,9 @@ class PlaySession:
                 return
 
     # -- commands ---------------------------------------------------------------------------
-    def show_board(self, player: int) -> None:
+    def show_board(self, player: int, full: bool = False) -> None:
+        """The table, the decision and the choices, fitted to the terminal (``full``: nothing
+        folded, every choice described, paged when taller than the terminal)."""
         game = self.game
         items = render.game_renderables(game, player, self.seats)
         missing = None
@@ -434,10 +439,24 @@ class PlaySession:
             pass
         if missing:
             items.append(Text(f"  ({missing})", style="yellow"))
-        used = render.measure_lines(self.console, items)
-        room = max(3, (self.console.height or 24) - used - 2)  # the choices' title and the prompt
-        items.append(render.choices(game, player, game.legal_actions(player), self.console.width, room))
-        render.render_all(self.console, items)
+        legal = game.legal_actions(player)
+        if full:
+            self.page([*screen.unfolded(items), screen.choice_list(game, player, legal)])
+            return
+        render.render_all(self.console, screen.fitted(self.console, items, game, player, legal))
+
+    def page(self, items: Sequence[Any]) -> None:
+        """Print ``items`` a screenful at a time: Enter shows the next one, q stops (the end of
+        the input too)."""
+        lines = self.console.render_lines(Group(*items), self.console.options, pad=False)
+        size = max(3, (self.console.height or 24) - 1)
+        for start in range(0, len(lines), size):
+            for line in lines[start:start + size]:
+                self.console.print(Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)), no_wrap=True, crop=True)
+            if start + size < len(lines):
+                answer = self.read_line(f"-- more ({start + size} of {len(lines)} lines): Enter, q to stop -- ")
+                if answer is None or answer.strip().lower() in ("q", "quit"):
+                    return
 
     def show_help(self, player: int) -> None:
         game = self.game

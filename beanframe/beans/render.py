@@ -83,6 +83,12 @@ def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any
     return out
 
 
+def bean_label(game: Any, player: Any, action: Any) -> str:
+    """The bean an action's ``bean`` parameter names ("Feuerbohne" for ``ask c3``), for a compact
+    list of choices (``register.label``)."""
+    return rules_of(game).cards.names[action.bean]
+
+
 def meter_command(game: Any, player: Any, arg: str) -> list[Any]:
     """Every bean's bean-o-meter: how many cards sell for 1, 2, 3, 4 coins, and how many exist."""
     cards = rules_of(game).cards

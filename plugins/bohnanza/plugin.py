@@ -140,7 +140,7 @@ def beanframe_register_bots(register):
 
 @hookimpl
 def beanframe_register_renderers(register):
-    from beanframe.beans.render import meter_command, render_beans
+    from beanframe.beans.render import bean_label, meter_command, render_beans
 
     from .commands import offer_line
     from .render import offers_command, render_trade
@@ -149,7 +149,9 @@ def beanframe_register_renderers(register):
     register.part(TRADE, render_trade)
     register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
     register.command("offers", offers_command, "offers: the face-up cards, cards set aside and open offers")
-    register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 fire: make an offer in one line (for nothing: a gift)")
+    register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 Feuerbohne: make an offer in one line (for nothing: a gift)")
+    register.label(trade_actions.Ask, bean_label)
+    register.label(actions.PlantTraded, bean_label)
 
 
 @hookimpl

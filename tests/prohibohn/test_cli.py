@@ -41,10 +41,10 @@ def test_play_shows_the_supply_buildings_and_coins_by_bean_and_a_human_buys():
                            input=lines, env=WIDE)
     out = result.output
     assert result.exit_code == 0, (out, result.exception)
-    assert "Building supply:" in out and "c1 1-Casino" in out
-    assert "your coins by bean:" in out
+    assert "Buildings for sale:" in out and "c1 1-Casino" in out
+    assert "Your coins by bean:" in out
     assert "player 1 buys the" in out
-    assert "p1 you buildings:" in out or "p1 buildings:" in out
+    assert "Buildings owned: p1 (you)" in out
     assert "in phase 3, before or after planting" in out or "phase 3: before or after planting" in out
 
 
