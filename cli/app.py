@@ -21,7 +21,7 @@ from beanframe.core.actions import clip
 from beanframe.errors import BeanframeError, PositionError
 from beanframe.simulate import BotFailure
 
-from .commands import new_plugin, play, plugins, position, replay, rules, simulate, tournament, variants
+from .commands import bot, join, new_plugin, play, plugins, position, replay, rules, serve, simulate, tournament, variants
 from .config import remember_plugin_args, use_plugin_files
 from .flags import FlagsCommand
 
@@ -165,6 +165,9 @@ app.command("position")(position.position_cli)
 app.command("plugins")(plugins.plugins_cli)
 app.command("new-plugin")(new_plugin.new_plugin_cli)
 app.command("tournament", cls=FlagsCommand)(tournament.tournament_cli)
+app.command("serve")(serve.serve_cli)
+app.command("join")(join.join_cli)
+app.command("bot")(bot.bot_cli)
 
 
 def main() -> None:

@@ -215,10 +215,10 @@ def phase_label(game: Game) -> str:
     return f"{number}{phase.label}"
 
 
-def deciders_text(game: Game, player: int | None, seats: Sequence[Any] | None = None) -> str:
-    """Who is asked now, as the header says it: the player at the screen when they are asked (in a
-    group decision, with the others who decide too), else every decider."""
-    deciders = game.deciders
+def deciders_text(view: Any, player: int | None, seats: Sequence[Any] | None = None) -> str:
+    """Who is asked now (``view.deciders``), as the header says it: the player at the screen when
+    they are asked (in a group decision, with the others who decide too), else every decider."""
+    deciders = view.deciders
     if not deciders:
         return "nobody to act"
     if player in deciders:
@@ -238,13 +238,19 @@ def game_renderables(
     rich draws them whole; ``screen.fitted`` shortens them to fit the terminal."""
     if view is None:
         view = game.view(player)
+    return view_renderables(view, game.ruleset, seats, phase_label(game))
+
+
+def view_renderables(view: Any, ruleset: Ruleset | None, seats: Sequence[Any] | None, phase: str) -> list[RenderableType]:
+    """The table drawn from a view alone (``beanframe join`` gets views over the network): the
+    position line, every part by its plugin's renderer, the pending decision."""
     out: list[RenderableType] = []
-    who = deciders_text(game, player, seats)
-    out.append(Rule(Text(f"Turn {view.turn} · {who} · {phase_label(game)}", style="bold")))
+    who = deciders_text(view, view.player, seats)
+    out.append(Rule(Text(f"Turn {view.turn} · {who} · {phase}", style="bold")))
     for name, part in view.parts.items():
-        out.extend(render_part(name, part, view, seats, game.ruleset))
-    if game.to_act is not None:
-        out.append(Text(f"» {game.prompt()}", style="bold yellow"))
+        out.extend(render_part(name, part, view, seats, ruleset))
+    if view.to_act is not None:
+        out.append(Text(f"» {view.prompt}", style="bold yellow"))
     return out
 
 
@@ -257,8 +263,31 @@ def choices(game: Game, player: int, legal: Sequence[Action], width: int, room: 
     """The numbered choices in at most ``room`` lines of ``width`` columns: one per line with its
     description when they fit, else compact cells (``screen.fitted`` fits a whole screen)."""
     if len(legal) + 1 <= room:
-        return screen.choice_list(game, player, legal)
+        return screen.choice_list(game, player, legal, width)
     return screen.compact_choices(screen.choice_cells(game, player, legal, True), width, room)[0]
+
+
+def choices_of(legal: Sequence[tuple[str, str]], width: int, room: int) -> RenderableType:
+    """The choices from ``(code, description)`` pairs (``beanframe join`` has no game to label
+    them): one a line when they fit, else the codes in columns."""
+    if len(legal) + 1 <= room:
+        return screen.pair_list(legal, width)
+    title = Text(screen.TITLE, style="bold")
+    cells = [f"{i:>2} {code}" for i, (code, _) in enumerate(legal, 1)]
+    cell = max(len(c) for c in cells) + 2
+    columns = max(1, width // cell)
+    rows = -(-len(cells) // columns)
+    if rows > room:  # still too many: the first ones, and where to find the rest
+        rows = max(1, room - 1)
+    lines = []
+    for r in range(rows):
+        row = cells[r::rows][:columns] if rows * columns >= len(cells) else cells[r * columns:(r + 1) * columns]
+        lines.append("".join(c.ljust(cell) for c in row).rstrip())
+    text = Text("\n".join(lines), style="cyan", no_wrap=True, overflow="ellipsis")
+    shown = min(len(cells), rows * columns)
+    if shown < len(cells):
+        text.append(f"\n... {len(cells) - shown} more: type help to see them all", style="dim")
+    return Group(title, text)
 
 
 def result_table(result: Result, seats: Sequence[Any] | None = None) -> Table:

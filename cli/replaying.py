@@ -132,7 +132,7 @@ def replay(
     while i < len(actions):
         if i + 1 >= len(positions):
             nxt = positions[i].clone()
-            nxt.apply(actions[i])
+            nxt.apply(actions[i], actors[i])  # the recorded actor: a group decision's other deciders
             positions.append(nxt)
         i += 1
         game = positions[i]
@@ -169,7 +169,7 @@ def replay(
                     continue
                 while len(positions) <= target:
                     nxt = positions[-1].clone()
-                    nxt.apply(actions[len(positions) - 1])
+                    nxt.apply(actions[len(positions) - 1], actors[len(positions) - 1])
                     positions.append(nxt)
                 i = target
                 game = positions[i]

@@ -304,7 +304,7 @@ class PlaySession:
             elif word in ("board", "show"):
                 self.show_board(player, full=rest.strip().lower() in ("full", "all"))
             elif word == screen.MORE:
-                self.page([Text(f"» {self.game.prompt()}", style="bold yellow"), screen.choice_list(self.game, player, self.game.legal_actions(player))])
+                self.page([Text(f"» {self.game.prompt()}", style="bold yellow"), screen.choice_list(self.game, player, self.game.legal_actions(player), self.console.width)])
             elif word == "why":
                 self.why(player, rest.strip())
             elif word in self.present.commands:
@@ -441,7 +441,7 @@ class PlaySession:
             items.append(Text(f"  ({missing})", style="yellow"))
         legal = game.legal_actions(player)
         if full:
-            self.page([*screen.unfolded(items), screen.choice_list(game, player, legal)])
+            self.page([*screen.unfolded(items), screen.choice_list(game, player, legal, self.console.width)])
             return
         render.render_all(self.console, screen.fitted(self.console, items, game, player, legal))
 

@@ -51,6 +51,7 @@ class VariantInfo:
 
     ``options`` is an attrs class whose fields (with defaults and validators) are the variant's
     options; composition builds it from the user's mapping and rejects unknown keys or bad values.
+    A field's ``metadata={"help": "..."}`` is its one-line description (front ends show it).
     ``players`` lists the player counts the variant supports; empty means "those of the variants
     I require". A variant's counts replace those of its requirements; independent variants in one
     set must all support the count (see ``compose.supported_players``). ``flags`` are

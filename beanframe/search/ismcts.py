@@ -15,7 +15,8 @@ is then made with a seed from the bot's generator and plays *all* seats of the s
 their views of it (a determinized copy: it knows no more than the searcher).
 
 Budget: ``iterations`` per decision (reproducible: the same seed gives the same choices), and/or
-``seconds`` per decision (whichever runs out first; a time budget is not reproducible).
+``seconds`` per decision (whichever runs out first; a time budget is not reproducible; it reads
+``ISMCTSBot.clock``, ``time.perf_counter`` unless a test gives another).
 """
 
 from __future__ import annotations
@@ -155,6 +156,8 @@ class ISMCTSBot:
     uses_view = False
     uses_information = True
     name = "ismcts"
+    #: the clock the ``seconds`` budget reads (seconds, any origin): a test gives a fake one
+    clock = staticmethod(time.perf_counter)
     # the kit checks legality, not strength: one iteration of a short random rollout per decision,
     # so a whole game of a long variant (Bohnaparte: ~2,500 decisions) stays a matter of seconds
     check_options = {"iterations": 1, "rollout": "random", "depth": 5, "prior": ""}
@@ -367,8 +370,9 @@ class ISMCTSBot:
     def search(self, info: InformationSet) -> _Node:
         root = _Node(-1)
         rng = self.rng
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        start = time.perf_counter()
+        clock = self.clock
+        deadline = None if self.seconds is None else clock() + self.seconds
+        start = clock()
         n = 0
         self._rounds = None
         if self.paired:
@@ -376,7 +380,7 @@ class ISMCTSBot:
         while True:
             if self.iterations and n >= self.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
             game = info.sample(rng)
             if n == 0:
@@ -385,7 +389,7 @@ class ISMCTSBot:
             self._iterate(root, game, rng)
             n += 1
         self.last_iterations = n
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = clock() - start
         return root
 
     def _search_paired(self, info: InformationSet, root: _Node, deadline: float | None, start: float) -> _Node:
@@ -393,6 +397,7 @@ class ISMCTSBot:
         for *every* root action in a clone of it (the same deck, the same flips), so the root
         actions are compared on the same luck; below the root the tree is the usual ISMCTS."""
         rng = self.rng
+        clock = self.clock
         me = info.player
         legal: list = []
         rounds: dict[Any, list[float]] = {}
@@ -400,7 +405,7 @@ class ISMCTSBot:
         while True:
             if self.iterations and n >= self.iterations and n:
                 break
-            if deadline is not None and n and time.perf_counter() >= deadline:
+            if deadline is not None and n and clock() >= deadline:
                 break
             game = info.sample(rng)
             if n == 0:
@@ -416,7 +421,7 @@ class ISMCTSBot:
                 n += 1
         self._rounds = rounds
         self.last_iterations = n
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = clock() - start
         return root
 
     def _paired_choice(self, prior: Action | None) -> Action | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,6 +20,7 @@ from beanframe.errors import ConfigError, PositionError
 
 from .. import render
 from ..config import Seat, Settings, compose_settings, gather, make_seats, normalise_variant, read_text_file
+from ..paths import data_dir
 from ..positions import in_file, read_position_file, settings_with_position
 from ..session import INTERRUPTED, OVER, PlaySession, ReadLine, make_reader
 
@@ -122,8 +122,7 @@ def streak_key(game: Game) -> str:
 
 
 def default_streak_file() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or (Path.home() / ".local" / "share")
-    return Path(base) / "beanframe" / "streaks.json"
+    return data_dir() / "streaks.json"
 
 
 class StreakBook:

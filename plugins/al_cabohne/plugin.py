@@ -36,12 +36,18 @@ class AlCabohneOptions:
     """Options of Al Cabohne (the defaults are the rulebook's). Each sets one parameter (its
     ``param`` metadata), which is the value the game reads; a later variant may change it."""
 
-    # coins (A "Third field")
-    third_field_cost: int = field(default=4, validator=_whole(0, 20), metadata={"param": "beans.third_field_cost"})
-    # 2 players: deck run-outs that end the game (solo: 1, F.7)
-    run_outs: int = field(default=3, validator=_whole(1, 6), metadata={"param": "beans.run_out_limit"})
-    # solo: the mafia's coins count this many times
-    solo_mafia_factor: int = field(default=2, validator=_whole(1, 4), metadata={"param": "al_cabohne.solo_mafia_factor"})
+    third_field_cost: int = field(
+        default=4, validator=_whole(0, 20),
+        metadata={"param": "beans.third_field_cost", "help": "coins the third field costs (A \"Third field\")"},
+    )
+    run_outs: int = field(
+        default=3, validator=_whole(1, 6),
+        metadata={"param": "beans.run_out_limit", "help": "2 players: deck run-outs that end the game (solo: 1, F.7)"},
+    )
+    solo_mafia_factor: int = field(
+        default=2, validator=_whole(1, 4),
+        metadata={"param": "al_cabohne.solo_mafia_factor", "help": "solo: the mafia's coins count this many times"},
+    )
 
 
 @define

@@ -2,6 +2,11 @@
 
 Every action the steps hand out is a canonical instance made here once (the action table finds
 the chosen action by identity). Cards are numbered 0..63: gang * 16 + group * 4 + copy.
+
+An offer between players is built from small actions (``trade.py``): ``offer k<c>`` (one's own
+bandit), ``ask k<c>`` (another player's), ``pay m<amount>`` / ``charge m<amount>`` (piasters given /
+asked, in steps of ``STEPS``), then ``send p<k>`` or ``scrap``; the addressee answers ``accept`` or
+``decline``. About 150 ids whatever the player count, instead of one id per card, buyer and price.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from beanframe.core import Action, param
 from .data import CARDS, GANGS
 
 MAX_PLAYERS = 6
-#: the prices a player may ask in an offer (a bounded ladder keeps the action space small)
-PRICES = (0, 20, 40, 60, 80, 100, 120, 160, 200, 300)
+#: the steps by which an offer's piasters grow (``pay m<amount>``, ``charge m<amount>``): any
+#: amount in tens is a few actions, and the action table stays small and fixed
+STEPS = (10, 50, 100, 500, 1000)
 
 
 def _board(config):
@@ -164,29 +170,85 @@ class Shed(Action):
 @frozen(cache_hash=True)
 class Offer(Action):
     name = "offer"
-    text = "offer bandit {card} to player {buyer} (price level {price})"
+    text = "put bandit {card} into the offer"
     card: int = param("k")
-    buyer: int = param("p")
-    price: int = param("m")  # an index into PRICES
 
     @classmethod
     def domain(cls, config):
-        return tuple(OFFER[c][b][m] for c in range(CARDS) for b in range(config.players) for m in range(len(PRICES)))
+        return OFFER
 
     def describe(self, game, player):
-        return f"offer bandit {self.card + 1} to player {self.buyer + 1} for {PRICES[self.price]} piasters"
+        return f"put your {_card(game, self.card)} into the offer"
 
 
 @frozen(cache_hash=True)
-class Swap(Action):
-    name = "swap"
-    text = "offer bandit {mine} for bandit {theirs}"
-    mine: int = param("k")
-    theirs: int = param("k")
+class Ask(Action):
+    name = "ask"
+    text = "ask for bandit {card} in the offer"
+    card: int = param("k")
 
     @classmethod
     def domain(cls, config):
-        return tuple(s for row in SWAP for s in row if s is not None)
+        return ASK
+
+    def describe(self, game, player):
+        return f"ask for the {_card(game, self.card)} in the offer"
+
+
+@frozen(cache_hash=True)
+class Pay(Action):
+    """Piasters the offer's maker adds to what they give (``Pay(99)`` pays 100 more: the code is
+    the amount, ``pay m100``)."""
+
+    name = "pay"
+    text = "pay {amount} piasters more in the offer"
+    amount: int = param("m")  # the amount - 1 (0-based like every parameter): the code shows the amount
+
+    @classmethod
+    def domain(cls, config):
+        return PAY
+
+    @property
+    def piasters(self) -> int:
+        return self.amount + 1
+
+
+@frozen(cache_hash=True)
+class Charge(Action):
+    """Piasters the offer asks of its addressee (``charge m100`` asks 100 more)."""
+
+    name = "charge"
+    text = "ask {amount} piasters more in the offer"
+    amount: int = param("m")  # the amount - 1: the code shows the amount
+
+    @classmethod
+    def domain(cls, config):
+        return CHARGE
+
+    @property
+    def piasters(self) -> int:
+        return self.amount + 1
+
+
+@frozen(cache_hash=True)
+class Send(Action):
+    name = "send"
+    text = "send the offer to player {to}"
+    to: int = param("p")
+
+    @classmethod
+    def domain(cls, config):
+        return SEND[: config.players]
+
+
+@frozen(cache_hash=True)
+class Scrap(Action):
+    name = "scrap"
+    text = "scrap the offer being built (it still counts as one of your offers)"
+
+    @classmethod
+    def domain(cls, config):
+        return (SCRAP,)
 
 
 @frozen(cache_hash=True)
@@ -249,11 +311,12 @@ TARGET = tuple(Target(p) for p in range(MAX_PLAYERS))
 FROM = tuple(From(p) for p in range(MAX_PLAYERS))
 GANG = tuple(ChooseGang(g) for g in range(GANGS))
 PLACE = tuple(PlaceDie(d) for d in range(6))
-OFFER = tuple(
-    tuple(tuple(Offer(c, b, m) for m in range(len(PRICES))) for b in range(MAX_PLAYERS)) for c in range(CARDS)
-)
-# one's own card for another's: never two cards of one owner, so never the same card
-SWAP = tuple(tuple(Swap(a, b) if a != b else None for b in range(CARDS)) for a in range(CARDS))
+OFFER = tuple(Offer(c) for c in range(CARDS))
+ASK = tuple(Ask(c) for c in range(CARDS))
+PAY = tuple(Pay(m - 1) for m in STEPS)
+CHARGE = tuple(Charge(m - 1) for m in STEPS)
+SEND = tuple(Send(p) for p in range(MAX_PLAYERS))
+SCRAP = Scrap()
 _GO: dict[int, Go] = {}
 
 
@@ -265,5 +328,5 @@ def go(field: int) -> Go:
     return action
 
 
-ALL = (Done, Sell, Take, Move, Go, Target, From, Give, ChooseGang, PlaceDie, Shed, Offer, Swap, Accept, Decline,
-       Bail, Surrender)
+ALL = (Done, Sell, Take, Move, Go, Target, From, Give, ChooseGang, PlaceDie, Shed, Offer, Ask, Pay, Charge, Send,
+       Scrap, Accept, Decline, Bail, Surrender)

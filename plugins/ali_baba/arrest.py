@@ -16,6 +16,7 @@ from beanframe.core import Step
 
 from . import actions as a
 from .rules import board_of, fate_number, gain, gangs_text, hunted_cards, roll, rules_of, table, to_pile
+from .trade import open_shedding
 
 
 class ArrestStep(Step):
@@ -30,8 +31,6 @@ class ArrestStep(Step):
             game.emit("hunt", mask)
             game.replace_top("arrest", mover, mask, 1)
             if not part.black and not part.white:
-                from .trade import open_shedding
-
                 open_shedding(game, mask, last_chance=False)
             return False
         if stage == 1:
@@ -40,8 +39,6 @@ class ArrestStep(Step):
                 game.emit("black", mover, part.black)
             game.replace_top("arrest", mover, mask, 2)
             if not part.white:
-                from .trade import open_shedding
-
                 open_shedding(game, mask, last_chance=True)
             return False
         if stage == 2:

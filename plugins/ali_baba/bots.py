@@ -1,5 +1,7 @@
 """Ali Baba's greedy bot: buys cheap loot, sheds threatened cards when the expected bail is worse,
-bails when it pays, steers Ali Baba away from its own gangs, takes the good events for itself.
+bails when it pays, steers Ali Baba away from its own gangs, takes the good events for itself, and
+negotiates (``bot_trade.py``): sells threatened loot to a player who can bear it better, and in the
+bazaar buys, sells or swaps cards to complete groups, at prices the other side should accept.
 
 It sees only its view and the ruleset (the board: prices, loot values, fate numbers, the grid).
 """
@@ -8,12 +10,13 @@ from __future__ import annotations
 
 import random
 
+from beanframe.core.offers import Offer
+
 from . import actions as a
 from . import data as d
+from .bot_trade import RESERVE, Valuer, answer_worth, next_step, plans
 from .data import gang
 from .rules import row_numbers
-
-RESERVE = 400  # piasters the bot keeps for bail before it buys
 
 
 class GreedyBot:
@@ -21,16 +24,73 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.board = ruleset.config.params["ali_baba"].board
         self.rules = ruleset.config.params["ali_baba"]
+        self.valuer = Valuer(self.board)
+        self.offered: set = set()  # (negotiation, plan) offered already: not offered again there
+        self._plans: tuple = (None, [])  # the last table's deals (the table, the plans)
 
     def act(self, view, legal_actions):
         me = view.player
         t = view["ali_baba"]
+        if a.SCRAP in legal_actions:  # building an offer: the plan's next piece
+            return self.build(view, t, me, legal_actions)
+        plan_action, plan_value = self.negotiate(view, t, me, legal_actions)
         best, best_value = None, None
         for action in legal_actions:
-            value = self.value(t, me, action) + self.rng.random() * 1e-3  # seeded tie-break
+            if action.__class__ in NEGOTIATING:
+                value = plan_value if action is plan_action else float("-inf")
+            else:
+                value = self.value(t, me, action)
+            value += self.rng.random() * 1e-3  # seeded tie-break
             if best_value is None or value > best_value:
                 best, best_value = action, value
         return best
+
+    # -- negotiations (bot_trade.py) -----------------------------------------------------------
+    def _key(self, view, t):
+        return (view.turn, t.hunted, t.black)  # one negotiation: a turn's shedding or bazaar
+
+    def _plan(self, view, t, me):
+        """The best deal not yet offered in this negotiation, or None."""
+        key = self._key(view, t)
+        table = (key, t.piasters, t.bandits)
+        if self._plans[0] != table:  # the deals stay the same while the bot builds an offer
+            self._plans = (table, plans(self.valuer, t, me, sale_only=bool(t.hunted)))
+        for plan in self._plans[1]:
+            if (key, plan) not in self.offered:
+                return plan
+        return None
+
+    def negotiate(self, view, t, me, legal):
+        """The first action of the best deal to offer now, and its worth (None: none)."""
+        if not any(action.__class__ in NEGOTIATING for action in legal):
+            return None, 0.0
+        plan = self._plan(view, t, me)
+        if plan is None:
+            return None, 0.0
+        first = self._action(next_step(plan, _empty(me), a.STEPS))
+        return (first, plan.value) if first in legal else (None, 0.0)
+
+    def build(self, view, t, me, legal):
+        plan = self._plan(view, t, me)
+        action = a.SCRAP if plan is None else self._action(next_step(plan, t.offer, a.STEPS))
+        if action.__class__ is a.Send and action in legal:
+            self.offered.add((self._key(view, t), plan))
+        return action if action in legal else a.SCRAP
+
+    @staticmethod
+    def _action(step):
+        kind = step[0]
+        if kind == "offer":
+            return a.OFFER[step[1]]
+        if kind == "ask":
+            return a.ASK[step[1]]
+        if kind == "pay":
+            return a.PAY[a.STEPS.index(step[1])]
+        if kind == "charge":
+            return a.CHARGE[a.STEPS.index(step[1])]
+        if kind == "send":
+            return a.SEND[step[1]]
+        return a.SCRAP
 
     # -- worth of each action, in piasters, compared with the alternative ------------------
     def rounds_left(self, t) -> int:
@@ -104,19 +164,8 @@ class GreedyBot:
             else:
                 loss = b.bail
             return chance * loss - fee - self.keep_worth(t, action.card)
-        if isinstance(action, a.Offer):
-            # sell a hunted card to another player when the price beats keeping it
-            if not t.hunted:
-                return -1.0
-            return a.PRICES[action.price] - self.keep_worth(t, action.card) + self.risk(action.card, t.black)
-        if isinstance(action, a.Swap):
-            return -1.0  # it does not swap on its own initiative
-        if action is a.ACCEPT and len(t.offer) == 4:
-            mode, card, _, x = t.offer
-            got = self.keep_worth(t, card) - self.risk(card, t.black if t.hunted else 0) * (1 if t.hunted else 2)
-            if mode == 0:  # a sale: worth it below what the card brings in
-                return got - a.PRICES[x] - 20
-            return got - self.keep_worth(t, x) - 20  # a swap
+        if action is a.ACCEPT:
+            return answer_worth(self.valuer, t, me)
         if action is a.DECLINE:
             return 0.0
         if isinstance(action, a.Bail):
@@ -124,3 +173,10 @@ class GreedyBot:
         if isinstance(action, a.Surrender):
             return 0.0
         return 0.0
+
+
+NEGOTIATING = frozenset((a.Offer, a.Ask, a.Pay, a.Charge))
+
+
+def _empty(me: int) -> Offer:
+    return Offer(maker=me)

@@ -25,11 +25,13 @@ segment                    size             holds
 ``ali_baba.dice``          12               the black die's pips one-hot (6), the white's (6);
                                             all zero while a die is off the grid
 ``ali_baba.hunted``        4                the gangs Ali Baba hunts now
-``ali_baba.negotiation``   2n + 141         offers made per seat in this negotiation (n), a
-                                            shedding at the last chance (1), the open offer:
-                                            sale / swap (2), the card offered (64), the
-                                            proposer's seat (n), the price level (10: PRICES),
-                                            the card asked for in a swap (64)
+``ali_baba.negotiation``   3n + 131         offers made per seat in this negotiation (n), a
+                                            shedding at the last chance (1), the offer on the
+                                            table: being built, awaiting its answer (2), its
+                                            maker's seat (n), its addressee's seat (n; none
+                                            while built), the cards it gives (64), the cards it
+                                            asks (64)
+``ali_baba.offer_piasters`` 2               the piasters that offer gives, and asks (raw)
 ``ali_baba.decision``      n + 18           the pending decision's public arguments: bandits
                                             bought so far (buy), free cards still to take,
                                             the die being placed (black, white), the movement
@@ -44,10 +46,10 @@ from typing import TYPE_CHECKING
 
 from beanframe.core.observation import relative
 
-from .actions import PRICES
 from .data import CARDS, DISTRICTS, EVENTS, GANGS
-from .state import PART
-from .trade import terms
+from .offers import amount
+from .offers import cards as offer_cards
+from .state import PART, open_offer
 
 if TYPE_CHECKING:
     import numpy as np
@@ -58,7 +60,6 @@ if TYPE_CHECKING:
 #: a bound on a player's piasters, for the observation space (2500 at the start; a game pays out
 #: far less than this)
 PIASTER_HIGH = 1_000_000.0
-SALE, SWAP = 0, 1  # the open offer's modes (trade.py)
 
 
 def _frames(game: Game, kind: str):
@@ -146,17 +147,25 @@ def register(register, config: Config) -> None:
         shed = _frames(game, "shed")
         if shed and shed[-1].args[1]:
             out[n] = 1.0
-        answer = _frames(game, "answer")
-        if answer:  # the open offer (the core's offer book; its ``offer`` event told everyone)
-            mode, card, proposer, x = terms(part(game).book.offer(answer[-1].args[0]))
+        offer = open_offer(game)
+        if offer is not None:  # public: the actions that built it and its ``offer`` event told everyone
             at = n + 1
-            out[at + mode] = 1.0
-            out[at + 2 + card] = 1.0
-            out[at + 2 + CARDS + relative(player, proposer, n)] = 1.0
-            if mode == SALE:
-                out[at + 2 + CARDS + n + x] = 1.0
-            else:
-                out[at + 2 + CARDS + n + len(PRICES) + x] = 1.0
+            out[at + (0 if offer.id < 0 else 1)] = 1.0
+            at += 2
+            out[at + relative(player, offer.maker, n)] = 1.0
+            if offer.id >= 0:
+                out[at + n + relative(player, offer.to, n)] = 1.0
+            at += 2 * n
+            for c in offer_cards(offer.gives):
+                out[at + c] = 1.0
+            for c in offer_cards(offer.asks):
+                out[at + CARDS + c] = 1.0
+
+    def offer_piasters(game: Game, player: int | None, out: np.ndarray) -> None:
+        offer = open_offer(game)
+        if offer is not None:
+            out[0] = amount(offer.gives)
+            out[1] = amount(offer.asks)
 
     def decision(game: Game, player: int | None, out: np.ndarray) -> None:
         frame = game.frame
@@ -189,9 +198,10 @@ def register(register, config: Config) -> None:
     register("ali_baba.dice", 12, dice, 1.0, "black die pips one-hot, white die pips one-hot (0: off the grid)")
     register("ali_baba.hunted", GANGS, hunted, 1.0, "gangs Ali Baba hunts now")
     register(
-        "ali_baba.negotiation", 2 * n + 3 + 2 * CARDS + len(PRICES), negotiation, offers_high,
-        "offers made (relative seats), last chance, open offer: sale/swap, card, proposer, price level, card asked",
+        "ali_baba.negotiation", 3 * n + 3 + 2 * CARDS, negotiation, offers_high,
+        "offers made (relative seats), last chance, the offer on the table: built / sent, maker, addressee, cards given, cards asked",
     )  # fmt: skip
+    register("ali_baba.offer_piasters", 2, offer_piasters, PIASTER_HIGH, "piasters the offer on the table gives, and asks")
     register(
         "ali_baba.decision", 9 + len(EVENTS) + n, decision, 3.0,
         "bought so far, free cards left, die placed (black, white), fork value one-hot, event aimed one-hot, given to (seat)",

@@ -34,10 +34,10 @@ def _path(instance, attribute, value):
 class AliBabaOptions:
     """Options of Ali Baba (the defaults are the rulebook's, on the reconstructed board)."""
 
-    board: str = field(default="", validator=_path)  # a board file ("": the shipped reconstruction)
-    pick_any: bool = field(default=False, validator=flag)  # the rulebook's variant: any card of a pile
-    surrender: bool = field(default=False, validator=flag)  # a reading: an arrested bandit may be left
-    offers: int = field(default=3, validator=whole(0, 20))  # offers per player per negotiation
+    board: str = field(default="", validator=_path, metadata={"help": "a board file (\"\": the shipped reconstruction)"})
+    pick_any: bool = field(default=False, validator=flag, metadata={"help": "the rulebook's variant: take any card of a pile"})
+    surrender: bool = field(default=False, validator=flag, metadata={"help": "a reading: an arrested bandit may be left behind"})
+    offers: int = field(default=3, validator=whole(0, 20), metadata={"help": "offers per player per negotiation"})
 
 
 @hookimpl
@@ -111,7 +111,7 @@ def beanframe_register_events(events):
     events.describe("move", lambda g, p, v: f"{_p(p)} plays a {v}")
     events.describe("arrive", lambda g, f: f"Ali Baba reaches field {fld(g, f)}")
     events.describe("buy", lambda g, p, c, m: f"{_p(p)} takes {card(g, c)} for {m}")
-    events.describe("event", lambda g, e, p: f"event {EVENTS[e]} hits {_p(p)}")
+    events.describe("event", lambda g, e, p: f"event {EVENTS[e]} hits {'everyone' if p < 0 else _p(p)}")
     events.describe("paid", lambda g, p, m, pips: f"{_p(p)} receives {m}" + (f" (rolled {pips})" if pips else ""))
     events.describe("place_die", lambda g, p, w, v: f"{_p(p)} places the {'black' if w == 0 else 'white'} die on {v}")
     events.describe("give", lambda g, p, q, c: f"{_p(p)} gives {card(g, c)} to {_p(q)}")
@@ -127,13 +127,15 @@ def beanframe_register_events(events):
     events.describe("bankrupt", lambda g, p, paid, debt: f"{_p(p)} is bankrupt: pays {paid} of {debt}")
     events.describe("shed", lambda g, p, c, m: f"{_p(p)} sheds {card(g, c)} for {m}")
 
-    def items(g, its) -> str:  # core offers' items: ("bandit", card) or ("piasters", price)
-        return ", ".join(card(g, x) if kind == "bandit" else f"{x} piasters" for kind, x in its)
+    def items(g, its) -> str:  # core offers' items: ("bandit", card) or ("piasters", amount)
+        return ", ".join(card(g, x) if kind == "bandit" else f"{x} piasters" for kind, x in its) or "nothing"
 
     events.describe("offer", lambda g, o, p, q, gives, asks: f"{_p(p)} offers {items(g, gives)} to {_p(q)} for {items(g, asks)}")
     events.describe("reject", lambda g, o, p: f"{_p(p)} declines the offer")
-    events.describe("sold", lambda g, p, q, c, m: f"{_p(p)} sells {card(g, c)} to {_p(q)} for {m}")
-    events.describe("swapped", lambda g, p, q, c, d: f"{_p(p)} and {_p(q)} swap {card(g, c)} and {card(g, d)}")
+    events.describe("scrap", lambda g, p: f"{_p(p)} scraps the offer being built")
+    events.describe(
+        "traded", lambda g, o, p, q, gives, asks: f"{_p(q)} accepts: {_p(p)} gives {items(g, gives)}, {_p(q)} gives {items(g, asks)}"
+    )
     events.describe("bazaar", "the great bandit bazaar opens")
     events.describe("round_payout", lambda g, p, m: f"{_p(p)} cashes {m} at the end of the round")
     events.describe("round", lambda g, r, p: f"round {r} begins; {_p(p)}, the poorest, starts")

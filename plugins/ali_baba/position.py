@@ -20,8 +20,10 @@ board's ids (``"1-05"``), gangs by the board's keys::
     arrested = [["k12"], []]          # per player: arrested, bail not settled yet
     rolls = [4, 2]                    # stacked dice: the next rolls, in order (then the seed rolls)
     offers = [{ id = 0, maker = "p1", to = "p2", gives = ["k12"], asks = [80] }]   # the negotiation:
-    started = [1, 0]                  #   open offers (a card "kN" or an amount of piasters a side),
-    next_id = 1                       #   offers each player started, the next id
+    started = [1, 0]                  #   open offers (cards "kN" and at most one amount of piasters
+    next_id = 1                       #   a side), offers each player started, the next id
+    drafts = { p2 = { maker = "p2", gives = ["k40", 30], asks = ["k12"] } }   # an offer being built
+                                      #   (its "draft" frame on the stack)
 
 Every bandit card is in exactly one place: a player's hand or its gang's pile.
 """
@@ -37,7 +39,7 @@ from beanframe.core.position import Reading, at, seat, shown
 from .data import CARDS, GANGS, gang
 from .rules import board_of
 from .state import PART, AliBaba
-from .trade import BANDIT, PIASTERS
+from .offers import BANDIT, PIASTERS
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game

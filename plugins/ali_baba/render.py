@@ -1,5 +1,5 @@
 """How the terminal shows Ali Baba's table: the track with Ali Baba's position, the dice, the open
-piles, each player's bandits and piasters (``beanframe_register_renderers``)."""
+piles, each player's bandits and piasters, the offer on the table (``beanframe_register_renderers``)."""
 
 from __future__ import annotations
 
@@ -68,9 +68,25 @@ def render_table(part_view, view, seats):
         bandits = Text(" ").join(card_text(board, c) for c in cards) if cards else Text("-")
         grid.add_row(f"player {p + 1}", str(part_view.piasters[p]), str(part_view.hand_sizes[p]), bandits)
     out.append(grid)
+    if part_view.offer is not None:
+        out.append(offer_text(board, part_view.offer))
     if part_view.hand is not None:
         out.append(Text("your movement cards: " + " ".join(str(v) for v in part_view.hand)))
     return out
+
+
+def offer_text(board, offer) -> Text:
+    """The offer on the table: being built, or sent and awaiting its answer."""
+    who = f"player {offer.maker + 1}"
+    state = "builds an offer" if offer.id < 0 else f"offers player {offer.to + 1}"
+    line = Text(f"{who} {state}: ")
+    for side, items in enumerate((offer.gives, offer.asks)):
+        if side:
+            line.append(" for ")
+        words = [Text(f"k{x + 1} {board.group_names[x // d.PER_GROUP]}", style=STYLE[gang(x)]) if kind == "bandit"
+                 else Text(f"{x} piasters") for kind, x in items]  # short: the table above shows the cards in full
+        line.append(Text(", ").join(words) if words else Text("nothing"))
+    return line
 
 
 @functools.lru_cache(maxsize=8)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from attrs import Factory, define, frozen
 
-from beanframe.core.offers import OfferBook
+from beanframe.core.offers import Offer, OfferBook
 
 from .data import GANGS, Board
 
@@ -34,17 +34,24 @@ class AliBabaView:
     hunted: int  # gangs Ali Baba hunts now (a bit per gang; 0: none)
     arrested: tuple[tuple[int, ...], ...]
     offers: tuple[int, ...]  # offers each player made in the current negotiation
-    offer: tuple[int, ...]  # the open offer (mode 0 sale / 1 swap, card, proposer, price level / card)
+    # the offer on the table: being built (``id == -1``) or awaiting its answer; None: no offer.
+    # ``gives`` / ``asks``: ("bandit", card) and ("piasters", amount) items (offers.py)
+    offer: Offer | None
     board_file: str  # the board option ("": the shipped reconstruction), so a renderer can draw it
 
 
-def _open_offer(game) -> tuple[int, ...]:
+def open_offer(game) -> Offer | None:
+    """The offer being built (a ``draft`` frame on top) or answered (an ``answer`` frame on top)."""
     stack = game.state.stack
-    if not (stack and stack[-1].kind == "answer"):
-        return ()
-    from .trade import terms
-
-    return terms(game.state.parts[PART].book.offer(stack[-1].args[0]))
+    if not stack:
+        return None
+    top = stack[-1]
+    book = game.state.parts[PART].book
+    if top.kind == "answer":
+        return book.offer(top.args[0])
+    if top.kind == "draft":
+        return book.drafts[top.player]
+    return None
 
 
 @define(slots=True)
@@ -122,7 +129,7 @@ class AliBaba:
             hunted=self.hunted,
             arrested=tuple(tuple(a) for a in self.arrested),
             offers=tuple(self.offers),
-            offer=_open_offer(game),
+            offer=open_offer(game),
             board_file=game.ruleset.config.options[PART].board,
         )
 

@@ -1,22 +1,28 @@
-"""Negotiations between players, on the core's group decisions, bounded so every game ends.
+"""Negotiations between players (RULES E), on the core's bounded offers, built from small actions.
 
-* ``shed`` (a group decision of every owner of hunted cards): shed a hunted card to the bank (20,
-  or 100 at the last chance), offer it to another player for a price from ``PRICES`` (not at the
-  last chance: the bank alone takes it then), or ``done``. Cards are never exchanged for cards
-  there (the rulebook: "against the bandits' honour").
-* ``bazaar`` (every player): offer a card for a price, or one's card for another player's card
-  (``swap``); ``done``.
-* ``answer``: the addressee of an offer accepts or declines (a nested decision on top).
+* ``shed`` (a group decision of every owner of hunted cards, the mover first): ``shed k<c>``, a
+  hunted card to the bank (20, or 100 at the last chance); or start an offer *selling* hunted cards
+  to another player at a freely negotiated price ("De prijs is hierbij vrij onderhandelbaar"; not at
+  the last chance: the bank alone takes them then): only one's hunted cards given, only piasters
+  asked ("cards are never exchanged for cards there: against the bandits' honour"); or ``done``.
+* ``bazaar`` (every player, the mover first): start an offer of any of one's cards and piasters for
+  any cards and piasters of one other player ("in any ratio, and piasters may be added"); ``done``.
+* ``draft`` (the maker alone, on top; args ``(hunted gangs,)``, 0 in the bazaar): build the offer
+  with ``offer k<c>`` (one's own card), ``ask k<c>`` (a card of the addressee: every asked card has
+  one owner), ``pay m<amount>`` / ``charge m<amount>`` (piasters given / asked, never both, never
+  more than the payer holds: "up to what the buyer holds"; counted out like coins, the largest
+  first: any number of 1000s, then at most one 500, four 100s, one 50 and four 10s, so any amount
+  in tens takes one way and at most 10 actions plus one per 1000), then ``send p<k>`` (to a player
+  who holds the asked cards and piasters) or ``scrap``.
+* ``answer`` (the addressee alone, on top; args ``(offer id,)``): ``accept`` or ``decline``.
 
-The protocol is the core's bounded offers (:mod:`beanframe.core.offers`): the offer book in the
-part (``AliBaba.book``: ids per negotiation, offers started per player), its events (``offer``,
-``reject``), its caps (:class:`~beanframe.core.offers.Caps`: ``offers`` per player per negotiation,
-the option, default 3; one item a side), ``pass``-like ``done`` leaving the group. What stays here:
-the items (``("bandit", card)`` given; ``("piasters", price)`` or ``("bandit", card)`` asked), that
-an offer is made in one action (``offer``/``swap``: a draft started and sent at once) and answered
-at once (the ``answer`` frame on top, args ``(offer id,)``), and how the items move (``sold`` /
-``swapped``). A shed card leaves the player; ``done`` leaves the group. So a negotiation always
-ends.
+The offer book, ids, caps and events are the core's (:mod:`beanframe.core.offers`; ``offer``,
+``reject``, ``scrap``; the game's ``traded``); the items and how they move are in ``offers.py``.
+Every negotiation ends, and soon: each player starts at most ``offers`` offers (the option,
+default 3; a draft counts when started), building a draft only adds (each card once; each amount
+counted out in at most 10 actions plus one per 1000 piasters the payer holds), every offer is
+answered at once, and ``done`` leaves the group for good; a shedding player without hunted cards
+leaves it too.
 """
 
 from __future__ import annotations
@@ -27,16 +33,16 @@ from beanframe.core import Step
 from beanframe.core.offers import Caps, Offer
 
 from . import actions as a
-from .rules import board_of, gain, hunted_cards, receive, rules_of, table, to_pile
-
-SALE, SWAP = 0, 1
-BANDIT, PIASTERS = "bandit", "piasters"  # the kinds of item an offer gives or asks
+from .data import CARDS
+from .offers import addressees, amount, can_execute, cards, execute, next_steps, owner, put, with_card, with_piasters
+from .rules import board_of, gain, hunted_cards, rules_of, table, to_pile
 
 
 @lru_cache(maxsize=32)
 def caps(offers: int) -> Caps:
-    """The core's caps for the ``offers`` option (one bandit card or price a side)."""
-    return Caps(offers, 1)
+    """The core's caps for the ``offers`` option; a side holds any number of cards and an amount
+    (the rulebook's "any ratio": the cards themselves bound it)."""
+    return Caps(offers, CARDS + 1)
 
 
 def open_shedding(game, mask: int, last_chance: bool) -> None:
@@ -61,87 +67,107 @@ def _offers_left(game, player: int) -> bool:
     return table(game).book.left(player, caps(rules_of(game).offers)) > 0
 
 
-def _sales(game, player: int, cards) -> tuple:
+def building(game, player: int, mask: int, draft: Offer | None) -> list:
+    """The actions that start (``draft`` None) or extend ``player``'s offer. ``mask``: the hunted
+    gangs of a shedding (a sale of hunted cards for piasters), 0 in the bazaar."""
     part = table(game)
-    out = []
-    for buyer in range(game.players):
-        if buyer == player:
-            continue
-        money = part.piasters[buyer]
-        for c in cards:
-            out.extend(a.OFFER[c][buyer][m] for m, price in enumerate(a.PRICES) if price <= money)
-    return tuple(out)
+    others = [p for p in range(game.players) if p != player]
+    gives = draft.gives if draft is not None else ()
+    asks = draft.asks if draft is not None else ()
+    given, paid, charged = cards(gives), amount(gives), amount(asks)
+    mine = hunted_cards(part, player, mask) if mask else part.bandits[player]
+    out = [a.OFFER[c] for c in mine if c not in given]
+    payers = others
+    if not mask:
+        asked = cards(asks)
+        # every asked card has one owner, who can pay what is charged already
+        payers = [owner(part, asked[0])] if asked else [p for p in others if part.piasters[p] >= charged]
+        out += [a.ASK[c] for c in sorted(c for p in payers for c in part.bandits[p]) if c not in asked]
+        if not charged:
+            out += [a.PAY[a.STEPS.index(m)] for m in next_steps(paid) if paid + m <= part.piasters[player]]
+    if not paid:
+        most = max((part.piasters[p] for p in payers), default=0)
+        out += [a.CHARGE[a.STEPS.index(m)] for m in next_steps(charged) if charged + m <= most]
+    return out
 
 
-def _leave(game, frame, player: int, keep) -> None:
-    """Drop ``player`` (and anyone ``keep`` rejects) from the group; pop it when nobody is left."""
-    rest = tuple(p for p in frame.group if p != player and keep(p))
+def extend(draft: Offer, action) -> Offer:
+    """``draft`` with the item of a building action added."""
+    cls = action.__class__
+    if cls is a.Offer:
+        return put(draft, gives=with_card(draft.gives, action.card))
+    if cls is a.Ask:
+        return put(draft, asks=with_card(draft.asks, action.card))
+    if cls is a.Pay:
+        return put(draft, gives=with_piasters(draft.gives, action.piasters))
+    return put(draft, asks=with_piasters(draft.asks, action.piasters))
+
+
+BUILDING = frozenset((a.Offer, a.Ask, a.Pay, a.Charge))
+
+
+def _start(game, player: int, mask: int, action) -> None:
+    """A first building action: a draft is started (one of the player's offers) and built on top."""
+    book = table(game).book
+    draft = book.start(player, Offer(maker=player))
+    book.drafts[player] = extend(draft, action)
+    game.push("draft", player, mask)
+
+
+def _leave(game, frame, player: int) -> None:
+    """``done``: ``player`` leaves the group for good; the frame goes when nobody is left."""
+    rest = tuple(p for p in frame.group if p != player)
     if rest:
         game.replace_top(frame.kind, frame.player, *frame.args, group=rest)
     else:
+        table(game).book.close()
         game.pop()
-
-
-def _offer(game, frame, player: int, action) -> None:
-    """Make and send the offer of ``action`` in one go; its addressee answers at once."""
-    part = table(game)
-    if isinstance(action, a.Offer):
-        offer = Offer(maker=player, gives=((BANDIT, action.card),), asks=((PIASTERS, a.PRICES[action.price]),))
-        to = action.buyer
-    else:
-        offer = Offer(maker=player, gives=((BANDIT, action.mine),), asks=((BANDIT, action.theirs),))
-        to = next(p for p in range(game.players) if action.theirs in part.bandits[p])
-    sent = part.book.make(game, offer, to)
-    game.push("answer", to, sent.id)
-
-
-def terms(offer: Offer) -> tuple[int, int, int, int]:
-    """``(mode, card, proposer, x)`` of an open offer: ``x`` the price level of a sale, or the card
-    asked in a swap (the view's ``offer``)."""
-    ((_, card),) = offer.gives
-    ((kind, x),) = offer.asks
-    if kind == PIASTERS:
-        return SALE, card, offer.maker, a.PRICES.index(x)
-    return SWAP, card, offer.maker, x
 
 
 class ShedStep(Step):
     kind = "shed"
 
+    def resolve(self, game, frame):
+        """Owners left without hunted cards (shed or sold them all) leave the group."""
+        part = table(game)
+        mask = frame.args[0]
+        rest = tuple(p for p in frame.group if hunted_cards(part, p, mask))
+        if rest == tuple(frame.group):
+            return True
+        if rest:
+            game.replace_top(frame.kind, frame.player, *frame.args, group=rest)
+        else:
+            part.book.close()
+            game.pop()
+        return False
+
     def legal_for(self, game, frame, player):
         part = table(game)
         mask, last = frame.args
         fee = board_of(game).last_chance_fee if last else board_of(game).shed_fee
-        cards = hunted_cards(part, player, mask)
-        out = tuple(a.SHED[c] for c in cards) if part.piasters[player] >= fee else ()
+        out = [a.SHED[c] for c in hunted_cards(part, player, mask)] if part.piasters[player] >= fee else []
         if not last and _offers_left(game, player):
-            out += _sales(game, player, cards)
-        return out + (a.DONE,)
+            out += building(game, player, mask, None)
+        out.append(a.DONE)
+        return out
 
     def apply_for(self, game, frame, player, action):
-        part = table(game)
         mask, last = frame.args
-
-        def keep(p):
-            return bool(hunted_cards(part, p, mask))
-
         if action is a.DONE:
-            _leave(game, frame, player, keep)
-            return
-        if isinstance(action, a.Shed):
+            _leave(game, frame, player)
+        elif action.__class__ is a.Shed:
+            part = table(game)
             fee = board_of(game).last_chance_fee if last else board_of(game).shed_fee
             part.bandits[player].remove(action.card)
             to_pile(part, action.card)
             gain(part, player, -fee)
-            game.emit("shed", player, action.card, fee)
-            if not keep(player):
-                _leave(game, frame, player, keep)
-            return
-        _offer(game, frame, player, action)
+            game.emit("shed", player, action.card, fee)  # resolve() drops the player once none is left
+        else:
+            _start(game, player, mask, action)
 
     def prompt(self, game, frame):
         what = "100 per card to the bank" if frame.args[1] else "20 per card to the bank, or sell to others"
-        return f"Ali Baba is near: owners of hunted bandits may shed them ({what})"
+        return f"Ali Baba is near: owners of hunted bandits may shed them ({what}), or done"
 
 
 class BazaarStep(Step):
@@ -150,21 +176,53 @@ class BazaarStep(Step):
     def legal_for(self, game, frame, player):
         if not _offers_left(game, player):
             return (a.DONE,)
-        part = table(game)
-        mine = part.bandits[player]
-        out = _sales(game, player, mine)
-        theirs = [c for p in range(game.players) if p != player for c in part.bandits[p]]
-        out += tuple(a.SWAP[m][t] for m in mine for t in theirs)
-        return out + (a.DONE,)
+        return [*building(game, player, 0, None), a.DONE]
 
     def apply_for(self, game, frame, player, action):
         if action is a.DONE:
-            _leave(game, frame, player, lambda p: True)
+            _leave(game, frame, player)
         else:
-            _offer(game, frame, player, action)
+            _start(game, player, 0, action)
 
     def prompt(self, game, frame):
-        return "the great bandit bazaar: trade bandits for piasters or for bandits, or done"
+        return "the great bandit bazaar: offer bandits and piasters for bandits and piasters, or done"
+
+
+class DraftStep(Step):
+    """The maker builds their offer (frame ``("draft", maker, hunted gangs)``) and sends or scraps it."""
+
+    kind = "draft"
+    options = False
+
+    def legal(self, game, frame):
+        part = table(game)
+        player, mask = frame.player, frame.args[0]
+        draft = part.book.drafts[player]
+        if draft is None:  # a position with a draft frame but no draft: it can only be scrapped
+            return (a.SCRAP,)
+        out = building(game, player, mask, draft)
+        if not draft.empty and (not mask or cards(draft.gives)):  # a sale gives at least one card
+            out += [a.SEND[p] for p in addressees(part, draft)]
+        out.append(a.SCRAP)
+        return out
+
+    def apply(self, game, frame, action):
+        book = table(game).book
+        player = frame.player
+        cls = action.__class__
+        if cls in BUILDING:
+            book.drafts[player] = extend(book.drafts[player], action)
+            return
+        game.pop()
+        if cls is a.Send:
+            sent = book.send(game, player, action.to)
+            game.push("answer", action.to, sent.id)
+        else:
+            book.scrap(game, player)
+
+    def prompt(self, game, frame):
+        what = "your hunted bandits for piasters" if frame.args[0] else "bandits and piasters for bandits and piasters"
+        return f"player {frame.player + 1}: build your offer ({what}), then send it or scrap it"
 
 
 class AnswerStep(Step):
@@ -175,46 +233,33 @@ class AnswerStep(Step):
 
     def legal(self, game, frame):
         part = table(game)
-        mode, card, proposer, x = terms(part.book.offer(frame.args[0]))
-        ok = card in part.bandits[proposer]
-        if mode == SALE:
-            ok = ok and part.piasters[frame.player] >= a.PRICES[x]
-        else:
-            ok = ok and x in part.bandits[frame.player]
-        return (a.ACCEPT, a.DECLINE) if ok else (a.DECLINE,)
+        offer = part.book.offer(frame.args[0])  # None only in a position naming no open offer
+        return (a.ACCEPT, a.DECLINE) if offer is not None and can_execute(part, offer) else (a.DECLINE,)
 
     def apply(self, game, frame, action):
         book = table(game).book
         offer = book.offer(frame.args[0])
         game.pop()
+        if offer is None:
+            return
         if action is a.DECLINE:
             book.reject(game, offer, frame.player)
         else:
             book.accept(game, offer, execute)
 
     def prompt(self, game, frame):
-        mode, card, proposer, x = terms(table(game).book.offer(frame.args[0]))
-        if mode == SALE:
-            return f"player {frame.player + 1}: player {proposer + 1} offers bandit {card + 1} for {a.PRICES[x]}"
-        return f"player {frame.player + 1}: player {proposer + 1} offers bandit {card + 1} for your bandit {x + 1}"
+        offer = table(game).book.offer(frame.args[0])
+        if offer is None:
+            return f"player {frame.player + 1}: there is no offer {frame.args[0] + 1} to answer"
+        return f"player {frame.player + 1}: player {offer.maker + 1} offers {terms(offer.gives)} for {terms(offer.asks)}"
 
 
-def execute(game, offer: Offer) -> None:
-    """Carry out an accepted offer: the bandit against the price, or bandit against bandit."""
-    part = table(game)
-    mode, card, proposer, x = terms(offer)
-    me = offer.to
-    part.bandits[proposer].remove(card)
-    receive(part, me, card)
-    if mode == SALE:
-        price = a.PRICES[x]
-        gain(part, me, -price)
-        gain(part, proposer, price)
-        game.emit("sold", proposer, me, card, price)
-    else:
-        part.bandits[me].remove(x)
-        receive(part, proposer, x)
-        game.emit("swapped", proposer, me, card, x)
+def terms(items) -> str:
+    """One side of an offer in a few words (card codes, as the actions name them)."""
+    words = [f"k{c + 1}" for c in cards(items)]
+    if amount(items):
+        words.append(f"{amount(items)} piasters")
+    return ", ".join(words) or "nothing"
 
 
-STEPS = (ShedStep, BazaarStep, AnswerStep)
+STEPS = (ShedStep, BazaarStep, DraftStep, AnswerStep)

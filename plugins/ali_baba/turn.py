@@ -11,6 +11,7 @@ from beanframe.errors import ConfigError
 from . import actions as a
 from . import data as d
 from .rules import board_of, from_pile, gain, loot, receive, roll, table, takeable, to_pile
+from .trade import open_bazaar
 
 # -- set-up --------------------------------------------------------------------------------
 
@@ -158,9 +159,9 @@ def phase_field(game) -> None:
     elif kind == d.EVENT:
         event = board.event_of[f]
         if event == d.BAZAAR:
-            from .trade import open_bazaar
-
             open_bazaar(game)
+        elif event in EVERYONE:
+            for_everyone(game, event)
         else:
             game.push("target", mover, event)
     elif kind == d.START:
@@ -207,6 +208,8 @@ class BuyStep(Step):
 
 # -- events --------------------------------------------------------------------------------
 
+EVERYBODY = -1  # the "event" event's target when an event hits every player
+
 
 class TargetStep(Step):
     """The mover picks whom the event hits (themselves too)."""
@@ -226,7 +229,6 @@ class TargetStep(Step):
 
 def event(game, kind: int, target: int) -> None:
     part = table(game)
-    board = board_of(game)
     game.emit("event", kind, target)
     if kind == d.DIE_X50:
         pips = roll(game)
@@ -243,15 +245,30 @@ def event(game, kind: int, target: int) -> None:
     elif kind == d.CARD_FROM_PLAYER:
         if any(part.bandits[p] for p in range(game.players) if p != target):
             game.push("giver", target)
-    elif kind == d.PAYOUT:
-        amount = sum(board.price(c, part.field) for c in part.bandits[target])
-        gain(part, target, amount)
-        game.emit("paid", target, amount, 0)
-    elif kind == d.CARDS_X_DIE:
-        pips = roll(game)
-        amount = len(part.bandits[target]) * pips * 10
-        gain(part, target, amount)
-        game.emit("paid", target, amount, pips)
+
+
+#: the events that hit every player (the rulebook says so), so the mover names no one
+EVERYONE = (d.PAYOUT, d.CARDS_X_DIE)
+
+
+def for_everyone(game, kind: int) -> None:
+    """An event that hits every player, in seat order from the mover. "Kaart met waarden ernaast":
+    each is paid this district's price for each of their bandit cards. "Kaartjes met dobbelsteen x
+    10": each counts their cards, rolls once and gets roll x cards x 10 (everyone rolls, with or
+    without cards, so the dice fall alike whatever the hands)."""
+    part = table(game)
+    board = board_of(game)
+    game.emit("event", kind, EVERYBODY)
+    n = game.players
+    for p in [(game.state.active + i) % n for i in range(n)]:
+        if kind == d.PAYOUT:
+            pips = 0
+            amount = sum(board.price(c, part.field) for c in part.bandits[p])
+        else:
+            pips = roll(game)
+            amount = len(part.bandits[p]) * pips * 10
+        gain(part, p, amount)
+        game.emit("paid", p, amount, pips)
 
 
 class PlaceDieStep(Step):

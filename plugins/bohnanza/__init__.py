@@ -31,7 +31,8 @@ Pipeline (RULES C heading -> file):
 - turn 1 ``plant`` (plant.py): step ``plant`` (``plant f<k>``; ``pass`` after the first card);
 - turn 2 ``trade`` (trade/): 2 cards turned up into the part ``trade`` (``TradeTable.face_up``,
   a list with room for more: a wrapper of this phase may append), then the group decision
-  ``trade`` of every player (below);
+  ``trade`` of every player (below), with the one-decider ``give_copy`` on top while an accepting
+  player chooses copies (F.27);
 - turn 3 ``plant_traded`` (plant_traded.py): the face-up cards not traded away join the active
   player's set-aside cards (``TradeTable.received``); step ``plant_traded``, a group decision of
   everyone with set-aside cards (``plant-traded c<bean> f<k>``);
@@ -39,26 +40,31 @@ Pipeline (RULES C heading -> file):
 - end ``final_harvest`` (end.py): every field sold (F.5); coins score; ties share (F.6).
 
 Positions (position.py): the ``trade`` part (face-up and received cards, offers and drafts with
-1-based hand positions and slots); the bean table's is ``beanframe.beans.position``.
+1-based hand positions and slots, an accepted offer whose copies are being chosen); the bean
+table's is ``beanframe.beans.position``.
 
 Any-time options ``harvest`` and ``buy_field`` (the bean family's, offered at every decision of a
 player, also outside the own turn: F.22; the bean protection rule decides which fields may be
 harvested). Parts: ``beans`` (the bean family's ``BeanTable``) and ``trade``
 (:class:`trade.table.TradeTable`, the core's ``OfferBook`` with ``offers``, ``drafts``,
-``started``, ``next_id``, plus ``face_up``, ``received``, ``trades``).
+``started``, ``next_id``, plus ``face_up``, ``received``, ``trades``, ``giving``, ``chosen``).
 
 Trading (trade/steps.py), the core's bounded offer protocol (``beanframe.core.offers``) on its
 group decisions: the frame's group is
 the players who have not passed since the last change. Actions: ``give h<k>`` (hand position,
 private), ``give-face u<k>`` (active player), ``ask c<bean>``, ``want-face u<k>`` (to the active
 player), ``send p<k>``, ``scrap``, ``accept o<k>``, ``reject o<k>``, ``withdraw o<k>``, ``pass``,
-``end-trading`` (active player). An accepted offer's cards go to the receivers' set-aside cards;
-asked beans are paid from the front-most matching hand cards (beanframe's reading). Offers whose
-cards moved lapse (event ``void``).
+``end-trading`` (active player), ``give-copy h<k>`` (F.27, private). An accepted offer's cards go
+to the receivers' set-aside cards. Asked beans are paid with the copies the accepting player
+chooses (F.27): for each asked bean they hold more copies of than asked, ``give-copy h<k>`` once
+per copy given, in the offer's order (the front-most copies are only a program's default, e.g. the
+``accept`` line command without positions); a bean held just as often as asked goes unasked.
+Offers whose cards moved lapse (event ``void``).
 
 Events: ``dealt``, ``plant``, ``harvest``, ``buy_field``, ``turn_up``, ``offer``, ``trade``,
 ``reject``, ``withdraw``, ``void``, ``scrap``, ``trading_over``, ``draw``, ``run_out``,
 ``reshuffle``. Bots: ``greedy`` (trades), ``greedy-passive`` (answers offers, makes none),
 ``greedy-notrade``. Statistics: ``trades`` per game. Front end: the ``trade`` part's renderer (open
-offers as a table), commands ``offers`` and ``offer`` (a typed offer line into its codes).
+offers as a table), commands ``offers``, ``offer`` (a typed offer line into its codes) and
+``accept`` (``accept o1 h3 h5``: accept and name the copies given).
 """

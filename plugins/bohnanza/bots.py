@@ -4,7 +4,9 @@
 further), buys the third field when it can, and answers offers by what they do to its fields: a
 card that joins a field it grows is worth +1, one that fills an empty field +0.5, one that would
 force a harvest -1.5; giving away a card it would plant well costs 1, a card that fits nothing is
-worth 0.5 to be rid of. It accepts an offer worth more than nothing.
+worth 0.5 to be rid of. It accepts an offer worth more than nothing. Asked for a bean it holds
+several copies of (F.27), it gives the back-most copy of a bean its fields grow (the front one
+is planted soon) and the front-most of any other.
 
 Registered as:
 
@@ -72,6 +74,9 @@ class GreedyBot:
 
     # -- the choice -------------------------------------------------------------------------
     def act(self, view, legal):
+        copies = [a for a in legal if a.name == "give-copy"]
+        if copies:
+            return self.give_copy(view, copies)
         by_code = {a.code: a for a in legal}
         me = view.player
         beans = view["beans"]
@@ -166,6 +171,15 @@ class GreedyBot:
         if me == active and not self.answers:
             return by_code["end-trading"]
         return by_code["pass"]
+
+    def give_copy(self, view, copies):
+        """F.27: which copy of an asked bean leaves the hand. A bean that joins a field it grows is
+        worth planting soon: keep the front-most copy, give the back-most; any other bean is
+        best gone from the front of the hand (it would have to be planted there): give the
+        front-most."""
+        name = view["beans"].hand[copies[0].hand]
+        grows = any(f and f[-1] == name for f in view["beans"].fields[view.player])
+        return max(copies, key=lambda a: a.hand) if grows else min(copies, key=lambda a: a.hand)
 
     def _cost_face(self, name, fields):
         # the active player gives a face-up card it would otherwise plant itself

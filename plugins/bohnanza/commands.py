@@ -1,14 +1,20 @@
-"""The one-line offer a person types at the terminal (issue 8): ``offer p3 give h2 h4 for 2 fire``
-stands for the small actions the trade protocol is made of (``give h2``, ``give h4``, ``ask c2``,
-``ask c2``, ``send p3``). Registered as a line command (``register.line_command``), so the front end
-checks the whole sequence on a copy of the game before it applies any of it.
+"""The one-line commands a person types at the terminal for trading. Registered as line commands
+(``register.line_command``), so the front end checks the whole sequence on a copy of the game
+before it applies any of it.
 
-Built on the trade actions' codes only (``give h<k>``, ``give-face u<k>``, ``ask c<b>``,
-``want-face u<k>``, ``send p<k>``), never on the trade step's internals. Words are read in any
-case; beans by key (``fire``), name (``Feuerbohne``), German stem (``feuer``), plural (``fires``)
-or an unambiguous start of one (``feu``).
+- ``offer p3 give h2 h4 for 2 fire`` (issue 8) stands for the small actions the trade protocol is
+  made of (``give h2``, ``give h4``, ``ask c2``, ``ask c2``, ``send p3``).
+- ``accept o1 h3 h5`` (F.27) accepts offer o1 and names the hand cards that pay the asked beans
+  held in more copies than asked (the ``give-copy h3``, ``give-copy h5`` answers); ``accept o1``
+  alone lets the game ask.
 
-Grammar: ``offer [to] pK [give] GIVEN... [for ASKED...]``: GIVEN are hand cards by position
+Built on the trade actions' codes (``give h<k>``, ``give-face u<k>``, ``ask c<b>``,
+``want-face u<k>``, ``send p<k>``, ``accept o<k>``, ``give-copy h<k>``) and the pure offer rules,
+never on the trade step's internals. Words are read in any case; beans by key (``fire``), name
+(``Feuerbohne``), German stem (``feuer``), plural (``fires``) or an unambiguous start of one
+(``feu``).
+
+Offer grammar: ``offer [to] pK [give] GIVEN... [for ASKED...]``: GIVEN are hand cards by position
 (``h2``), by bean (``2 fire``: the front-most such hand cards) or face-up cards (``u1``, the
 active player only); ASKED are beans (``2 fire``, or ``c2``) or face-up cards (``u1``, of the active
 player); ``nothing`` on either side (``for nothing``: a gift). A player who is not active may
@@ -24,6 +30,9 @@ from typing import Any
 from beanframe.core.actions import shorten
 from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of as bean_rules
+
+from .trade.offers import copy_choice
+from .trade.table import PART as TRADE
 
 
 GIVE_WORDS = frozenset(("give", "gives", "giving", "offer"))
@@ -191,3 +200,57 @@ def offer_line(game: Any, player: int, line: str) -> list[str]:
         raise ValueError("you have made as many offers as a turn allows")
     hand = game.part(BEANS).hands[player]
     return parse_offer(line, bean_rules(game).cards, player, game.state.active, hand, game.players)
+
+
+def accept_line(game: Any, player: int, line: str) -> list[str]:
+    """The line command ``accept oK [hK...]``: accept offer ``oK`` and, where it asks a bean held in
+    more copies than asked (F.27), give the hand cards named (``accept o1 h3 h5``: the answers to
+    the ``give-copy`` decisions, in the order the game asks them). Without hand cards the game
+    asks; naming some of the choices but not all is refused."""
+    if player is None:
+        raise ValueError("spectators accept no offers")
+    words = line.lower().replace(",", " ").split()
+    if words and words[0] == "accept":
+        words = words[1:]
+    offers = [w for w in words if re.fullmatch(r"o\d{1,3}", w)]
+    named = [w for w in words if re.fullmatch(r"h\d{1,3}", w)]
+    odd = [w for w in words if w not in offers and w not in named]
+    if odd or len(offers) != 1:
+        raise ValueError("say accept oK, then the hand cards you give if you hold more copies than asked (accept o1 h3 h5)")
+    code = f"accept {offers[0]}"
+    trade = game.part(TRADE)
+    offer = trade.offer(int(offers[0][1:]) - 1)
+    if offer is None:
+        raise ValueError(f"no open offer {offers[0]}")
+    if offer.to != player:
+        raise ValueError(f"{offers[0]} is p{offer.maker + 1}'s offer to p{offer.to + 1}, not to you")
+    legal = {a.code for a in game.legal_actions(player)} if player in game.deciders else set()
+    if code not in legal:
+        raise ValueError(f"{code} is not possible now ({game.prompt()})")
+    hand = game.part(BEANS).hands[player]
+    names = bean_rules(game).cards.names
+    picks: list[int] = []
+    for w in named:
+        k = int(w[1:]) - 1
+        if not 0 <= k < len(hand):
+            raise ValueError(f"{w!r}: you hold {len(hand)} cards (h1 to h{len(hand)})")
+        if k in picks:
+            raise ValueError(f"{w!r} is named twice")
+        if hand[k] not in offer.asks:
+            raise ValueError(f"{w!r} is a {names[hand[k]]}: {offers[0]} asks for {', '.join(names[b] for b in offer.asks)}")
+        picks.append(k)
+    for bean in set(hand[k] for k in picks):
+        if sum(1 for k in picks if hand[k] == bean) > offer.asks.count(bean):
+            raise ValueError(f"{offers[0]} asks for {offer.asks.count(bean)} {names[bean]}: name no more")
+    if not picks:
+        return [code]
+    steps, chosen = [code], []
+    while (bean := copy_choice(hand, offer.asks, chosen)) is not None:
+        mine = [k for k in picks if hand[k] == bean and k not in chosen]
+        if not mine:
+            held = " ".join(f"h{k + 1}" for k, c in enumerate(hand) if c == bean)
+            n = offer.asks.count(bean)
+            raise ValueError(f"say which {n} {names[bean]} you give: you hold {held}")
+        chosen.append(mine[0])
+        steps.append(f"give-copy h{mine[0] + 1}")
+    return steps

@@ -6,6 +6,8 @@ Only the maker knows where in the hand an offered card sits, so after the game-w
 other player's hand is put in a random order (``rng``) and every offer and draft of theirs is
 pointed at the new positions: the copy keeps what offers revealed and reveals no position. Drafts
 of other players name no bean in public: their beans follow whatever card the redeal put there.
+While the addressee of an accepted offer chooses which copies to give (F.27), everyone knows they
+hold the asked beans: those stay in their hand too, and the copies chosen so far follow their cards.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from beanframe.beans import PART as BEANS
 from beanframe.beans.hidden import POOL, bean_zones
 from beanframe.core.determinize import Hidden
 
-from .trade.offers import Offer
+from .trade.offers import Offer, payment
 from .trade.table import PART as TRADE
 
 if TYPE_CHECKING:
@@ -33,6 +35,9 @@ def hidden_zones(game: Game, observer: int | None):
     for o in trade.offers:
         if o.maker != observer:
             known.setdefault(o.maker, {}).update(zip(o.hand, o.gives))
+        if o.id == trade.giving and o.to != observer:  # accepted: the asked beans are in that hand
+            hand = hands[o.to]
+            known.setdefault(o.to, {}).update((i, hand[i]) for i in payment(hand, o.asks, trade.chosen) or ())
     # the same hand lists again, with the offered positions known: the core merges the two
     return zones + [Hidden(POOL, hands[p], positions) for p, positions in known.items()]
 
@@ -51,6 +56,9 @@ def determinize(game: Game, observer: int | None, rng: random.Random) -> None:
         d = trade.drafts[p]
         if d is not None:
             trade.drafts[p] = _moved(d, where, hand)
+        giving = trade.offer(trade.giving) if trade.giving >= 0 else None
+        if giving is not None and giving.to == p:
+            trade.chosen = [where[i] for i in trade.chosen]
 
 
 def _moved(o: Offer, where: dict[int, int], hand: list[int]) -> Offer:

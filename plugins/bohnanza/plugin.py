@@ -17,7 +17,7 @@ from .plant_traded import PlantTradedStep, phase_plant_traded
 from .rules import BASE_CARDS, LARGER_CARDS, NAME, BohnanzaOptions, BohnanzaRules
 from .setup import phase_deal
 from .trade import actions as trade_actions
-from .trade.steps import TradeStep, phase_trade
+from .trade.steps import GiveCopyStep, TradeStep, phase_trade
 from .trade.table import PART as TRADE
 from .trade.table import TradeTable
 
@@ -98,6 +98,7 @@ def beanframe_register_actions(register):
 def beanframe_register_steps(register):
     register(PlantStep())
     register(TradeStep())
+    register(GiveCopyStep())
     register(PlantTradedStep())
 
 
@@ -142,7 +143,7 @@ def beanframe_register_bots(register):
 def beanframe_register_renderers(register):
     from beanframe.beans.render import bean_label, meter_command, render_beans
 
-    from .commands import offer_line
+    from .commands import accept_line, offer_line
     from .render import offers_command, render_trade
 
     register.part(BEANS, render_beans)
@@ -150,6 +151,7 @@ def beanframe_register_renderers(register):
     register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
     register.command("offers", offers_command, "offers: the face-up cards, cards set aside and open offers")
     register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 Feuerbohne: make an offer in one line (for nothing: a gift)")
+    register.line_command("accept", accept_line, "accept o1 h3 h5: accept an offer, giving hand cards 3 and 5 of the beans asked")
     register.label(trade_actions.Ask, bean_label)
     register.label(actions.PlantTraded, bean_label)
 

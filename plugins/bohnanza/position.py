@@ -9,6 +9,9 @@ family's (``beanframe.beans.position``)::
     next_id = 1                           # the id of the next offer sent this turn
     offers = [{ id = 0, maker = "p1", to = "p2", gives = ["fire"], hand = [2], face_up = [1], asks = ["blue"] }]
     drafts = { p3 = { gives = ["soy"], hand = [1] } }   # offers being built, by maker
+    giving = { id = 0, hand = [4] }       # F.27: offer o1 was accepted and its addressee is choosing
+                                          #   which copies of the asked beans to give: the hand
+                                          #   positions chosen so far (the stack's give_copy decision)
 
 An offer gives hand cards (``hand``: their positions in the maker's hand, 1 = front, as the
 ``give h<k>`` codes; ``gives``: their beans, which must be the cards there) and face-up cards
@@ -25,13 +28,13 @@ from beanframe.beans.position import read_bean, read_cards, read_card, write_car
 from beanframe.core.position import Reading, at, seat
 
 from .rules import rules_of
-from .trade.offers import GONE, Offer
+from .trade.offers import GONE, Offer, payment
 from .trade.table import PART, TradeTable
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
 
-KEYS = ("face_up", "received", "trades", "started", "next_id", "offers", "drafts")
+KEYS = ("face_up", "received", "trades", "started", "next_id", "offers", "drafts", "giving")
 OFFER_KEYS = ("id", "maker", "to", "gives", "hand", "face_up", "asks", "wants")
 _OFFERS = "trade.offers"  # reading.notes: (place, offer) to check once the hands are dealt
 
@@ -39,7 +42,7 @@ _OFFERS = "trade.offers"  # reading.notes: (place, offer) to check once the hand
 def write_trade(game: Game) -> dict[str, Any]:
     t: TradeTable = game.state.parts[PART]
     names = t.names
-    return {
+    out = {
         "face_up": ["" if c == GONE else names[c] for c in t.face_up],
         "received": [write_cards(game, r) for r in t.received],
         "trades": t.trades,
@@ -48,6 +51,9 @@ def write_trade(game: Game) -> dict[str, Any]:
         "offers": [_write_offer(game, o) for o in t.offers],
         "drafts": {seat(p): _write_offer(game, d) for p, d in enumerate(t.drafts) if d is not None},
     }
+    if t.giving >= 0:
+        out["giving"] = {"id": t.giving, "hand": [i + 1 for i in t.chosen]}
+    return out
 
 
 def _write_offer(game: Game, o: Offer) -> dict[str, Any]:
@@ -105,6 +111,29 @@ def read_trade(game: Game, data: dict[str, Any], reading: Reading) -> None:
         draft = _read_offer(game, reading, f"{PART}.drafts.{name}", raw, sent=False, maker=maker)
         if maker is not None and draft is not None:
             t.drafts[maker] = draft
+    if "giving" in data:
+        _read_giving(game, reading, data["giving"])
+
+
+def _read_giving(game: Game, reading: Reading, raw: Any) -> None:
+    """F.27: an accepted offer whose addressee is choosing copies (checked once hands are dealt)."""
+    t: TradeTable = game.state.parts[PART]
+    place = f"{PART}.giving"
+    entry = reading.table(place, raw, ("id", "hand"))
+    if entry is None:
+        return
+    offer_id = reading.whole(f"{place}.id", entry.get("id"))
+    positions = reading.listing(f"{place}.hand", entry.get("hand", []))
+    chosen = [reading.whole(at(f"{place}.hand", i), v, 1, rules_of(game).hand_room) for i, v in enumerate(positions or ())]
+    if offer_id is None or positions is None or None in chosen:
+        return
+    if t.offer(offer_id) is None:
+        reading.problem(f"{place}.id", f"no open offer with id {offer_id} (o{offer_id + 1})")
+        return
+    if len(set(chosen)) != len(chosen):
+        reading.problem(f"{place}.hand", "a hand position twice")
+        return
+    t.giving, t.chosen = offer_id, [c - 1 for c in chosen]  # type: ignore[operator]
 
 
 def _read_offer(game: Game, reading: Reading, place: str, raw: Any, sent: bool, maker: int | None = None) -> Offer | None:
@@ -164,3 +193,26 @@ def check_offers(game: Game, reading: Reading) -> None:
             for s in slots:
                 if s >= len(face_up) or face_up[s] == GONE:
                     reading.problem(f"{place}.{key}", f"no face-up card in slot {s + 1}")
+    _check_giving(game, reading)
+
+
+def _check_giving(game: Game, reading: Reading) -> None:
+    """The addressee of the offer being given for holds its asked beans, and each position chosen
+    holds one of them (no more copies of a bean than asked)."""
+    t: TradeTable = game.state.parts[PART]
+    offer = t.offer(t.giving) if t.giving >= 0 else None
+    if offer is None:
+        return
+    hand = game.state.parts[BEANS].hands[offer.to]
+    names = game.ruleset.config.params["beans"].cards.names
+    place = f"{PART}.giving"
+    if payment(hand, offer.asks) is None:
+        reading.problem(place, f"{seat(offer.to)} cannot give what o{offer.id + 1} asks ({', '.join(names[b] for b in offer.asks)})")
+        return
+    for k, i in enumerate(t.chosen):
+        if i >= len(hand) or hand[i] not in offer.asks:
+            reading.problem(at(f"{place}.hand", k), f"{seat(offer.to)}'s hand card {i + 1} is none of the beans o{offer.id + 1} asks")
+            return
+    for bean in set(offer.asks):
+        if sum(1 for i in t.chosen if hand[i] == bean) > offer.asks.count(bean):
+            reading.problem(f"{place}.hand", f"more {names[bean]} chosen than o{offer.id + 1} asks")

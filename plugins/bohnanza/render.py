@@ -48,6 +48,14 @@ def render_trade(trade: Any, view: Any, seats: Any) -> list[Any]:
             hints.append(f"withdraw {by_me[0]} takes {'it' if len(by_me) == 1 else 'one of yours'} back")
         if hints:
             out.append(Fold(Text(" " + "; ".join(hints), style="dim"), rank=0))
+    giving = next((o for o in trade.offers if o.id == trade.giving), None)
+    if giving is not None:
+        text = f"o{giving.id + 1} accepted: p{giving.to + 1} chooses the copies to give"
+        if trade.chosen is not None:  # the giver's own screen: the copies chosen so far
+            hand = view["beans"].hand or ()
+            chosen = [f"{hand[i]} (h{i + 1})" for i in trade.chosen if i < len(hand)]
+            text += "; yours so far: " + (", ".join(chosen) or "none")
+        out.append(Text(text))
     if trade.draft is not None:
         d = trade.draft
         out.append(Text(f"Your offer in the making: gives {runs_text(d.gives) or 'nothing'} for {runs_text(d.asks) or 'nothing'}"))

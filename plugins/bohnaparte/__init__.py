@@ -25,19 +25,19 @@ random layout), ``choose_camps`` (step ``choose_camp``, ``camp l<k>``, counter-c
 chooser starts via ``game.set_active``); turn ``refresh_riders`` (riders only), ``monastery``,
 ``plant`` (step replaced: ``depot``), ``trade`` (wrapped: one more face-up card per farm),
 ``plant_traded`` (step replaced: ``depot-traded c<b>``), ``attack`` (number 4; steps ``attack``,
-``attack_card``, ``defend_card``, ``fight``), ``draw`` (wrapped: one more per village; with riders
+``troop``, ``attack_card``, ``defend_card``, ``fight``), ``draw`` (wrapped: one more per village; with riders
 the merchant's draw and step ``merchant_pick``, ``take m<k>``); end ``final_harvest`` (Bohnanza).
 The rulebook's five phases: ``pipeline.relabel`` numbers Bohnanza's ``draw`` 5 (it is Bohnanza's
 4) and titles phases 1-5 with Bohnaparte's changes (``turn.turn_titles``).
 Observation segments: ``bohnaparte.*`` (``observation.py``).
 
-Actions: ``camp l<k>``, ``attack l<k>``, ``ride l<k>``, ``stop-attacking``, ``fight-hand h<k>``,
+Actions: ``camp l<k>``, ``attack l<k>``, ``ride l<k>``, ``troop l<k>``, ``stop-attacking``, ``fight-hand h<k>``,
 ``fight-depot d<k>`` (positions private once the core has private parameters), ``fight-deck``,
 ``buy-depot``, ``fortress l<k>``, ``depot``, ``depot-traded c<b>``, ``buy-merchant``, ``take m<k>``.
 Options removed: ``buy_field``; added: ``buy_depot`` (any decision of the player, F.22),
 ``build_fortress`` (own turn), ``buy_merchant``. Part ``board`` (board.py). Events: ``layout``,
 ``camp``, ``monastery``, ``refresh``, ``buy_depot``, ``to_depot``, ``fortress``, ``buy_merchant``,
-``merchant_take``, ``attack``, ``lay``, ``fight``, ``conquer``, ``fifth_deck``,
+``merchant_take``, ``attack``, ``ride``, ``lay``, ``fight``, ``conquer``, ``fifth_deck``,
 ``final_attack_over``, ``territory_end``. Bots: ``general`` (also under the name ``greedy``).
 Statistics: ``attacks``, ``conquests``.
 
@@ -47,8 +47,9 @@ Readings where the rulebook is silent (beanframe's):
 - One cannon however many iron mines ("minstens één ijzermijn ... één kanonkaart"); it counts in
   every attack its owner makes where it applies. A forest is no cannon target.
 - Rider variant: no fortresses (their cards show the forest side) and no depots (merchant side);
-  quarries, where a layout has them (the larger realm), are worth 1 VP and build nothing. Several
-  fresh troops are interchangeable: the lowest-numbered horse team's troop rides.
+  quarries, where a layout has them (the larger realm), are worth 1 VP and build nothing.
+- Several fresh rider troops: after ``ride l<k>`` the attacker announces the troop (``troop l<k>``,
+  its horse team) before the defender chooses; with one fresh troop it rides unasked.
 - Forest owners attack "across" a river: any landscape touching a river that touches their land.
 - The territory end is checked after each conquest; a fight card that cannot be had (deck and
   discard empty) has strength 0.

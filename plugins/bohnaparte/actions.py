@@ -1,6 +1,7 @@
 """Bohnaparte's actions. Codes are 1-based: ``attack l5`` attacks landscape 5 (numbered as the map
-shows them), ``fight-hand h3`` lays the third hand card face down, ``fight-depot d1`` the first
-depot card, ``fight-deck`` the deck top unseen."""
+shows them), ``ride l5`` attacks it with a rider troop first (``troop l7``: the troop of the horse
+team on landscape 7, asked when several are fresh), ``fight-hand h3`` lays the third hand card face
+down, ``fight-depot d1`` the first depot card, ``fight-deck`` the deck top unseen."""
 
 from __future__ import annotations
 
@@ -61,6 +62,22 @@ class Ride(Action):
 
     name = "ride"
     text = "pay a coin and attack landscape {landscape} with your riders first"
+    landscape: int = param("l")
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(i) for i in _landscapes(config))
+
+
+@frozen(cache_hash=True)
+class RideWith(Action):
+    """Rider variant: with several fresh rider troops, the attacker announces which one rides
+    (rulebook: "moet hij vooraf melden met welke ruiters er wordt aangevallen"); a troop is named by
+    its horse team's landscape."""
+
+    name = "troop"
+    text = "the rider troop of your horse team on landscape {landscape} rides first"
+    public_text = "the rider troop of the horse team on landscape {landscape} rides first"
     landscape: int = param("l")
 
     @classmethod
@@ -163,8 +180,8 @@ class MerchantTake(Action):
 
 ALL = (
     ChooseCamp, Attack, Ride, StopAttacking, FightHand, FightDepot, FightDeck, BuyDepot, BuildFortress,
-    DepotFront, DepotTraded, BuyMerchant, MerchantTake,
-)  # fmt: skip
+    DepotFront, DepotTraded, BuyMerchant, MerchantTake, RideWith,
+)  # fmt: skip  (a new class goes last: the action ids of the others stay)
 STOP = StopAttacking()
 DECK = FightDeck()
 BUY_DEPOT = BuyDepot()

@@ -108,6 +108,7 @@ class Board:
             attacker=self.attacker,
             target=self.target,
             defender=self.defender,
+            rider=self.rider,
             round=self.round,
             attack_laid=laid_a,
             defence_laid=laid_d,
@@ -148,6 +149,7 @@ class BoardView:
     attacker: int
     target: int
     defender: int
+    rider: int  # the horse team whose troop rides in round 1, announced (-1: none, or not yet)
     round: int
     attack_laid: bool
     defence_laid: bool

@@ -13,7 +13,8 @@ face-up discard) give the strength of a deck-top card and of an opponent's unkno
   Feuerbohne: attackers lead with strong cards); depot cards before hand cards; nothing holds: the
   deck top.
 * Buys a depot with 4 coins and puts Blaue and Feuerbohnen into it; builds a fortress under its
-  most valuable landscape; buys a merchant; rides when 17 beats the landscape's minimum.
+  most valuable landscape; buys a merchant; rides when 17 beats the landscape's minimum, with the
+  fresh troop whose horse team has the most enemy neighbours.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class GeneralBot(GreedyBot):
             return self.attack(view, legal)
         if "fight-deck" in names:
             return self.fight_card(view, legal)
+        if "troop" in names:
+            return self.troop(view, legal)
         if "take" in names:
             return max((a for a in legal if a.name == "take"), key=lambda a: self._value(view, view["board"].own_merchant[a.position]))
         for name in ("buy-merchant", "fortress", "buy-depot", "depot"):
@@ -136,6 +139,21 @@ class GeneralBot(GreedyBot):
             if ev > best_ev:
                 best, best_ev = a, ev
         return best
+
+    def troop(self, view, legal):
+        """Which fresh troop rides: the one whose horse team has the most enemy neighbours (a
+        troop tires when it loses, and a conquered horse team keeps its troop's state: a tired
+        troop is worth least to whoever takes it), the lowest-numbered on a tie."""
+        troops = [a for a in legal if a.name == "troop"]
+        if self.layout is None:
+            return troops[0]
+        b = view["board"]
+        touching = self.layout.geometry.touching
+
+        def exposed(a) -> int:
+            return sum(1 for j in touching[a.landscape] if b.owners[j] not in (-1, view.player))
+
+        return max(troops, key=lambda a: (exposed(a), -a.landscape))
 
     def fight_card(self, view, legal):
         b = view["board"]

@@ -36,6 +36,7 @@ def register_events(events) -> None:
     events.describe(
         "attack", lambda g, p, i, d, ride: f"{_p(p)} pays a coin and attacks {land(g, i)} of {owner(d)}" + (" with riders" if ride else "")
     )
+    events.describe("ride", lambda g, p, i: f"{_p(p)}'s rider troop of {land(g, i).removeprefix('the ')} rides first (strength 17)")
     events.describe("lay", lambda g, p, side: f"{_p(p)} lays a fight card face down ({side})")
     events.describe(
         "fight",

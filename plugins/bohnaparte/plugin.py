@@ -8,7 +8,7 @@ from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
 
 from . import actions, end, hidden
-from .attack.steps import AttackCardStep, AttackStep, DefendCardStep, FightStep, on_run_out, phase_attack
+from .attack.steps import AttackCardStep, AttackStep, DefendCardStep, FightStep, TroopStep, on_run_out, phase_attack
 from .board import PART, Board
 from .depot import BUY_DEPOT_OPTION, DepotPlantStep, DepotPlantTradedStep
 from .fortress import FORTRESS_OPTION
@@ -86,7 +86,7 @@ def beanframe_register_actions(register):
 def beanframe_register_steps(register):
     register(DepotPlantStep(), replace=True)
     register(DepotPlantTradedStep(), replace=True)
-    for step in (ChooseCampStep(), AttackStep(), AttackCardStep(), DefendCardStep(), FightStep(), MerchantPickStep()):
+    for step in (ChooseCampStep(), AttackStep(), TroopStep(), AttackCardStep(), DefendCardStep(), FightStep(), MerchantPickStep()):
         register(step)
 
 

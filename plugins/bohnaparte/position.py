@@ -18,7 +18,9 @@ Bohnanza's::
     kinds = ["camp", "farm", ...]           # only for a random layout: the landscape at each place
     attack = { attacker = "p1", target = "l6", defender = "p2", rider = "l7", round = 1,
                attack_card = ["fire"], defence_card = [], attack_blind = false, defence_blind = false }
-                                            # the open attack ("" defender: neutral land; "" rider: none)
+                                            # the open attack ("" defender: neutral land; rider: the
+                                            #   horse team whose troop rides, "" none or not announced
+                                            #   yet: the stack's "troop" decision asks)
     final_attack = false                    # F.26: the last deck ran out in this attack (a fifth deck for it)
 
 The markers each player keeps beside the board follow from the owners (12 a colour).
@@ -215,6 +217,14 @@ def _read_attack(game: Game, value: Any, land: Any, reading: Reading) -> None:
     for k, c in cards.items():
         if len(c) > 1:  # type: ignore[arg-type]
             reading.problem(f"{place}.{k}", "one fight card at most")
+    if rider >= 0:  # type: ignore[operator]
+        card = layout_of(game).card(rider)  # type: ignore[arg-type]
+        if not card.rider_troop:
+            reading.problem(f"{place}.rider", f"{landscape(rider)} is a {card.name}, not a horse team")  # type: ignore[arg-type]
+        elif b.owners[rider] != attacker:  # type: ignore[index]
+            reading.problem(f"{place}.rider", f"the horse team {landscape(rider)} is not {seat(attacker)}'s")  # type: ignore[arg-type]
+        elif rnd == 1 and rider in b.tired:
+            reading.problem(f"{place}.rider", f"the troop of {landscape(rider)} is tired: only a fresh troop rides")  # type: ignore[arg-type]
     if target is not None and b.owners[target] != defender:
         reading.problem(f"{place}.defender", f"{landscape(target)} is {seat(b.owners[target]) or 'neutral'}'s, not {seat(defender) or 'neutral'}'s")  # type: ignore[arg-type]
     b.attacker, b.target, b.defender, b.rider, b.round = attacker, target, defender, rider, rnd  # type: ignore[assignment]

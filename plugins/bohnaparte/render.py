@@ -82,7 +82,7 @@ def render_board(board: Any, view: Any, seats: Any) -> list[Any]:
         who = "neutral land" if board.defender < 0 else f"p{board.defender + 1}"
         text = Text(f"Attack: p{board.attacker + 1} on l{board.target + 1} ({who})", style="bold")
         if board.round == 1:
-            text.append(", riders first")
+            text.append(f", the riders of l{board.rider + 1} first" if board.rider >= 0 else ", riders first")
         if board.own_fight_card:
             text.append(f"; your card face down: {board.own_fight_card[0]}")
         out.append(text)

@@ -28,7 +28,7 @@ VERSION = "0.1.0"
 class ProhibohnOptions:
     """Options of Prohibohn (the defaults are the rulebook's basic game)."""
 
-    pub: bool = attrs.field(default=False, validator=flag)  # RULES B "Pub variant"
+    pub: bool = attrs.field(default=False, validator=flag, metadata={"help": "the pub variant (RULES B \"Pub variant\")"})
 
 
 @hookimpl

@@ -53,10 +53,11 @@ def situation(
     stack=None,
     seed: int = 1,
     options=None,
+    active: str = "p1",
     **more,
 ):
-    """A game started from a position (issue 21, ``new_game(position=...)``) in turn 1 of p1, at
-    the start of ``phase``: Ali Baba on field ``at``; p1 holds the movement cards ``hand`` (the
+    """A game started from a position (issue 21, ``new_game(position=...)``) in turn 1 of
+    ``active`` (p1 unless named), at the start of ``phase``: Ali Baba on field ``at``; p1 holds the movement cards ``hand`` (the
     others the rest, a deal's share each; what is left was played), or ``hands`` gives every hand
     (the other cards were played); ``bandits``: ``{player: cards}``; ``piasters``: ``{player:
     money}``; ``tops``: cards put on top of their piles one after the other (the last one of a
@@ -92,7 +93,7 @@ def situation(
     }
     if "piles" in more:  # whole piles given: no tops
         del table["pile_tops"]
-    position = {"turn": 1, "active": "p1", "phase": phase, "ali_baba": table}
+    position = {"turn": 1, "active": active, "phase": phase, "ali_baba": table}
     if stack is not None:
         position["stack"] = stack
     return rules.new_game(seed=seed, position=position)

@@ -1,12 +1,15 @@
 """The greedy bot: buys cheap loot, sheds threatened cards when keeping them costs more, bails
-when it pays, and beats random play."""
+when it pays, negotiates deals both sides gain by (issue 21: offers built action by action), and
+beats random play."""
 
 from __future__ import annotations
 
 import beanframe
 from beanframe.agents import make_bot, play_game
 
-from .helpers import BOARD, before, card, field, part, situation
+from beanframe_plugins.ali_baba.data import EVENTS
+
+from .helpers import BOARD, before, card, events, field, part, situation
 
 
 def greedy(game, seed=0):
@@ -72,3 +75,49 @@ def test_greedy_beats_random():
         game = play_game(rules.new_game(seed=s), bots)
         wins += f"p{seat + 1}" in game.result.winners
     assert wins >= 8
+
+
+def run_bots(game, until):
+    """Greedy bots for every seat until ``until(game)``; returns the codes played."""
+    bots = [greedy(game, seed=p) for p in range(game.players)]
+    played = []
+    while not until(game):
+        p = game.deciders[0]
+        action = bots[p].act(game.view(p), game.legal_actions(p))
+        played.append((p, action.code))
+        game.apply(action, player=p)
+        assert len(played) < 500
+    return played
+
+
+def test_completes_a_group_in_the_bazaar_at_a_price_both_gain_by():
+    # player 1 holds three smugglers (loot 80 each); player 2 the fourth. A complete group pays
+    # double at each round's end: 640 instead of 240, so the fourth is worth 400 a round to player
+    # 1 (800 over the two rounds to come) and 160 plus its final sale (70) to player 2.
+    f = BOARD.event_of.index(EVENTS.index("bazaar"))
+    game = situation(3, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,),
+                     bandits={0: [36, 37, 38, 1], 1: [39, 20], 2: [5, 6, 7]})
+    game.apply("move c1")
+    played = run_bots(game, lambda g: not any(fr.kind == "bazaar" for fr in g.state.stack))
+    t = part(game)
+    assert t.bandits[0] == [1, 36, 37, 38, 39]
+    (traded,) = events(game, "traded")
+    price = t.piasters[1] - 2500
+    assert traded[2:4] == (0, 1) and 230 < price < 800 + 70 and t.piasters[0] == 2500 - price
+    assert played[:2] == [(0, "ask k40"), (0, "pay m100")]  # built action by action
+    assert (0, "scrap") not in played
+
+
+def test_sells_threatened_loot_it_cannot_bail_to_a_player_who_can():
+    # player 2 holds two palace robbers (8 fate numbers each) and 150 piasters: an arrest would
+    # bankrupt it. It sells one to a rich player for piasters; its price leaves the buyer a gain.
+    game = situation(3, at=BOARD.field_ids[before("2-01")], hand=(1,), bandits={1: [60, 61]}, piasters={1: 150},
+                     rolls=[2, 2])
+    game.apply("move c1")
+    run_bots(game, lambda g: g.frame.kind not in ("shed", "draft", "answer"))
+    (offer,) = events(game, "offer")
+    (traded,) = events(game, "traded")
+    assert offer[2] == 1 and offer[4] == (("bandit", 60),) and offer[5][0][0] == "piasters"
+    price = offer[5][0][1]
+    assert traded[1:] == offer[1:] and 0 < price <= 2500 - 400  # the buyer keeps its reserve
+    assert part(game).piasters[1] == 150 + price

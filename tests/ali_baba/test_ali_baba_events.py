@@ -68,30 +68,6 @@ def test_two_bandit_cards_from_one_pile_or_two():
     assert t.bandits[1] == [5, 6] and t.piasters[1] == 2500
 
 
-def test_bazaar_free_exchange_of_cards_and_piasters():
-    game, t = at_event("bazaar", bandits={0: [1], 1: [20], 2: [40]})
-    game.apply("move c1")
-    assert set(game.deciders) == {0, 1, 2}
-    assert "swap k2 k21" in codes(game, 0) and "offer k2 p3 m1" in codes(game, 0)
-    game.apply("swap k2 k21", player=0)
-    game.apply("accept")
-    assert t.bandits[0] == [20] and t.bandits[1] == [1]
-    game.apply("offer k21 p3 m3", player=0)  # 40 piasters
-    game.apply("decline")
-    for p in (0, 1, 2):
-        game.apply("done", player=p)
-    assert game.state.active == 1
-
-
-def test_offers_are_capped_so_a_negotiation_ends():
-    game, t = at_event("bazaar", bandits={0: [1], 1: [20]}, players=2)
-    game.apply("move c1")
-    for _ in range(3):
-        game.apply("offer k2 p2 m1", player=0)
-        game.apply("decline")
-    assert codes(game, 0) == ["done"]
-
-
 def test_card_from_another_player_their_choice():
     game, t = at_event("card_from_player", bandits={1: [3, 60]})
     game.apply("move c1")
@@ -103,20 +79,44 @@ def test_card_from_another_player_their_choice():
     assert t.bandits[0] == [3] and t.bandits[1] == [60]
 
 
-def test_payout_per_card_at_the_districts_price():
-    game, t = at_event("payout_per_card", bandits={2: [0, 48]})
+def test_payout_per_card_pays_every_player_for_each_of_their_cards():
+    # RULES E "Kaart met waarden ernaast": "In dit stadsdeel bevinden zich bij iedere buit ook nog
+    # rijkelijk Piaster. Alle speler ontvangen voor ieder van hun bandietenkaarten de voor dit
+    # stadsdeel geldende prijs uitbetaald." (In this district every loot comes with plenty of
+    # piasters. All players are paid, for each of their bandit cards, this district's price.)
+    # Field 3-10 lies in district 3: swindlers 20, thieves 50, deceivers 40, robbers 80 (board.toml).
+    game, t = at_event("payout_per_card", bandits={0: [0, 48], 1: [16, 32, 33], 2: []})
     game.apply("move c1")
-    game.apply("target p3")
-    d = BOARD.district[t.field]
-    assert t.piasters[2] == 2500 + BOARD.prices[0][d] + BOARD.prices[3][d]
+    assert t.field == field("3-10")
+    assert not events(game, "target") and game.frame.kind != "target"  # the mover names no one
+    assert t.piasters == [2500 + 20 + 80, 2500 + 50 + 40 + 40, 2500]
+    assert [e[1:] for e in events(game, "paid")] == [(0, 100, 0), (1, 130, 0), (2, 0, 0)]
+    assert game.state.active == 1  # the turn is over
 
 
-def test_cards_times_die_times_10_example_320():
-    # RULES E: 8 cards and a 4 give 8 * 4 * 10 = 320
-    game, t = at_event("cards_x_die_x10", bandits={1: list(range(8))}, rolls=[4])
+def test_cards_times_die_times_10_every_player_rolls_once_example_320():
+    # RULES E "Kaartjes met dobbelsteen x 10": "Iedere speler telt zijn aantal kaarten, werpt eenmaal
+    # en ontvangt de dobbelsteenworp maal het aantal kaarten maal 10 Piaster. Voorbeeld: De speler
+    # bezit 8 kaarten en werpt een 4 en ontvangt dan 320 Piaster (8*4*10=320)." (Every player counts
+    # their cards, rolls once and receives roll x cards x 10 piasters: 8 cards and a 4 give 320.)
+    # The rolls fall in seat order from the mover: player 1 rolls 4, player 2 rolls 2, player 3 a 6.
+    game, t = at_event("cards_x_die_x10", bandits={0: list(range(8)), 1: [20, 21, 40]}, rolls=[4, 2, 6, 1])
     game.apply("move c1")
-    game.apply("target p2")
-    assert t.piasters[1] == 2500 + 320
+    assert t.field == field("4-03") and game.frame.kind != "target"
+    assert t.piasters == [2500 + 8 * 4 * 10, 2500 + 3 * 2 * 10, 2500 + 0]
+    assert [e[1:] for e in events(game, "paid")] == [(0, 320, 4), (1, 60, 2), (2, 0, 6)]
+    assert t.rolls == [1]  # each player rolled exactly once
+
+
+def test_the_events_for_everyone_start_with_the_mover():
+    # the mover is player 2 here: the first stacked roll is theirs
+    f = BOARD.event_of.index(EVENTS.index("cards_x_die_x10"))
+    game = situation(3, at=BOARD.field_ids[before(BOARD.field_ids[f])], hands=[[], [1], [2]], bandits={0: [1], 1: [2], 2: [3]},
+                     rolls=[5, 3, 1], active="p2")
+    game.apply("move c1")
+    t = part(game)
+    assert [e[1:] for e in events(game, "paid")] == [(1, 50, 5), (2, 30, 3), (0, 10, 1)]
+    assert t.piasters == [2510, 2550, 2530]
 
 
 def test_every_event_is_on_the_board():

@@ -36,6 +36,39 @@ def test_empty_field_buys_up_to_three_open_bandits_example_160():
     assert game.state.active == 1  # three bought: the turn is over
 
 
+def test_buying_with_exactly_the_price_and_the_variant_any_pile_card():
+    # "Het stadsdeel waarin de Ali Baba figuur staat, geeft de hoeveelheid kosten aan": 80 buys the
+    # open robber in district 3, the last piaster spent
+    game = situation(at=BOARD.field_ids[before("3-00")], hand=(1,), tops=(60,), piasters={0: 79})
+    game.apply("move c1")
+    assert "take k61" not in codes(game)
+    game = situation(at=BOARD.field_ids[before("3-00")], hand=(1,), tops=(60,), piasters={0: 80})
+    t = part(game)
+    game.apply("move c1")
+    assert "take k61" in codes(game) and len(codes(game)) == 5  # the four open cards, or done
+    game.apply("take k61")
+    assert t.piasters[0] == 0 and t.bandits[0] == [60]
+    # the rulebook's variant: "Men kan ook overeenkomen dat men een gewenste kaart uit de stapel mag
+    # uitzoeken" (players may agree that any card of a pile may be chosen)
+    game = situation(at=BOARD.field_ids[before("3-00")], hand=(1,), tops=(60,), options={"ali_baba": {"pick_any": True}})
+    game.apply("move c1")
+    assert {c for c in codes(game) if c.startswith("take")} == {f"take k{c + 1}" for c in range(64)}
+
+
+def test_taking_a_card_shed_under_its_pile_leaves_the_rest_face_down():
+    # a card shed to the bank lies face up under its pile (everyone knows it); once taken (the
+    # variant: any card of a pile) the pile's known bottom is one card shorter
+    swindlers = [f"k{c + 1}" for c in range(16) if c != 5] + ["k6"]  # the open card first, k6 at the bottom
+    others = [[f"k{c + 1}" for c in range(g * 16, g * 16 + 16)] for g in (1, 2, 3)]
+    game = situation(at=BOARD.field_ids[before("3-00")], hand=(1,), piles=[swindlers, *others], known_bottom=[1, 0, 0, 0],
+                     options={"ali_baba": {"pick_any": True}})
+    t = part(game)
+    game.apply("move c1")
+    assert t.piles[0][0] == 5
+    game.apply("take k6")
+    assert t.known_bottom == [0, 0, 0, 0] and 5 not in t.piles[0]
+
+
 def test_sell_at_the_current_districts_price_goes_under_the_pile():
     # RULES E "Afstoting": the district's price, not the printed loot; the card goes under its pile
     game = situation(at="3-05", hand=(1,), bandits={0: [40]}, phase="sell")
@@ -69,19 +102,6 @@ def test_gang_field_full_arrest_sequence_with_bail():
     assert events(game, "arrested")[-1][1:] == (1, (46,), 21)
     assert t.piasters[1] == 2500 - 100 - 200 and 46 in t.bandits[1]  # bailed: the card stays
     assert t.black == t.white == t.hunted == 0
-
-
-def test_sale_between_players_at_a_negotiated_price():
-    # RULES E: loot may be sold to another player, price free; exchanging cards is forbidden there
-    gang_field = next(f for f in range(len(BOARD.field_ids)) if BOARD.gang_of[f] == 3)
-    game = situation(at=BOARD.field_ids[before(BOARD.field_ids[gang_field])], hand=(1,), bandits={0: [60]})
-    t = part(game)
-    game.apply("move c1")
-    assert not any(c.startswith("swap") for c in codes(game))
-    game.apply("offer k61 p2 m5")  # 80 piasters
-    assert game.deciders == (1,) and codes(game) == ["accept", "decline"]
-    game.apply("accept")
-    assert t.bandits[1] == [60] and t.piasters == [2580, 2420]
 
 
 def test_bankruptcy_sells_everything_and_forgives_the_rest():
@@ -147,6 +167,25 @@ def test_round_end_pays_loot_double_for_a_complete_group_and_100():
     assert sorted(v for h in t.hands for v in h) == sorted(BOARD.movement)
 
 
+def test_the_last_card_always_ends_on_the_start_field():
+    # "Landt de figuur door het uitspelen van de laatste kaart niet op het startveld, ... zet men Ali
+    # Baba altijd op het startveld" (if the last card does not reach the start, Ali Baba is put
+    # there anyway): from 4-10 the last card, a 1, would reach 4-11
+    game = situation(at="4-10", hands=[[1], []])
+    t = part(game)
+    game.apply("move c1")
+    assert t.field == BOARD.start and t.round == 2 and len(events(game, "round_payout")) == 2
+
+
+def test_the_poorest_starts_the_next_round_ties_from_the_next_player_on():
+    # "Wie nu de minste Piasters bezit bepaald wie de nieuwe ronde mag beginnen"; a tie (beanframe's
+    # reading): the first of the poorest from the player after the mover on. Player 1 moves; players
+    # 1 and 3 tie with 1100 after the payout: player 3 comes first from player 2 on.
+    game = situation(3, at="4-12", hands=[[1], [], []], piasters={0: 1000, 1: 3000, 2: 1000})
+    game.apply("move c1")
+    assert part(game).piasters == [1100, 3100, 1100] and game.state.active == 2
+
+
 def test_game_ends_after_two_rounds_with_a_final_sale():
     game = situation(at="4-12", hands=[[1], []], bandits={0: [36]}, round=2)
     t = part(game)
@@ -155,6 +194,15 @@ def test_game_ends_after_two_rounds_with_a_final_sale():
     # round payout 80 + 100, then the deceiver sold at district 1's price 70
     assert t.piasters[0] == 2500 + 180 + 70 and t.bandits[0] == []
     assert list(game.result.winners) == ["p1"]
+
+
+def test_the_next_round_is_dealt_from_the_poorest_on():
+    # "De speler links van de gever begint" and "Bij 5 spelers ontvangt de gever één kaart minder":
+    # the poorest starts round 2, so the player before them dealt and gets one card fewer
+    game = situation(5, at="4-12", hands=[[1], [], [], [], []], piasters={0: 3000, 1: 3000, 2: 100, 3: 3000, 4: 3000})
+    game.apply("move c1")
+    assert game.state.active == 2
+    assert [len(h) for h in part(game).hands] == [5, 4, 5, 5, 5]
 
 
 def test_five_players_the_dealer_gets_one_card_fewer():

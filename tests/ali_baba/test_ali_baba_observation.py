@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from beanframe.testing.observation import observation_problems
-from beanframe_plugins.ali_baba.actions import PRICES
 from beanframe_plugins.ali_baba.data import CARDS, EVENTS
 
 from .helpers import BOARD, before, field, new, part, situation
@@ -18,7 +17,7 @@ from .helpers import BOARD, before, field, new, part, situation
 SEGMENTS = (
     "ali_baba.field", "ali_baba.district", "ali_baba.lap", "ali_baba.moves", "ali_baba.moves_played",
     "ali_baba.moves_held", "ali_baba.piasters", "ali_baba.cards", "ali_baba.arrested", "ali_baba.piles",
-    "ali_baba.dice", "ali_baba.hunted", "ali_baba.negotiation", "ali_baba.decision",
+    "ali_baba.dice", "ali_baba.hunted", "ali_baba.negotiation", "ali_baba.offer_piasters", "ali_baba.decision",
 )  # fmt: skip
 
 
@@ -40,7 +39,8 @@ def test_layout_has_every_segment_with_its_documented_size(players):
     assert tuple(sizes) == SEGMENTS
     assert sizes["ali_baba.field"] == len(BOARD.field_ids)
     assert sizes["ali_baba.cards"] == CARDS * (n + 3)
-    assert sizes["ali_baba.negotiation"] == 2 * n + 141
+    assert sizes["ali_baba.negotiation"] == 3 * n + 131
+    assert sizes["ali_baba.offer_piasters"] == 2
     assert sizes["ali_baba.decision"] == n + 18
     assert rules.observation_shape == (layout.size,)
 
@@ -97,27 +97,43 @@ def test_dice_hunted_gangs_and_arrested_cards():
     assert np.flatnonzero(s["ali_baba.arrested"]).tolist() == [46]
 
 
-def test_an_open_offer_and_the_offers_made_are_public():
+def test_the_offer_on_the_table_and_the_offers_made_are_public():
+    # RULES E: bandit cards lie open, so an offer is public as it is built and once it is sent
     f = BOARD.event_of.index(EVENTS.index("bazaar"))
-    game = situation(3, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,), bandits={0: [1], 1: [20], 2: [40]})
+    game = situation(3, at=BOARD.field_ids[before(BOARD.field_ids[f])], hand=(1,), bandits={0: [1, 2], 1: [20], 2: [40]})
     game.apply("move c1")
-    game.apply("offer k2 p3 m3", player=0)  # card 1 to player 3 for PRICES[2]
     n = 3
+    # layout: offers made (n), last chance (1), built / sent (2), maker (n), addressee (n), given (64), asked (64)
+    built, maker, to, given = n + 1, n + 3, 2 * n + 3, 3 * n + 3
+    asked = given + CARDS
+
+    def neg(p):
+        return seg(game, p)["ali_baba.negotiation"]
+
+    for code in ("offer k2", "offer k3", "pay m50"):
+        game.apply(code, player=0)
     for p in range(3):
-        neg = seg(game, p)["ali_baba.negotiation"]
-        assert neg[:n].tolist() == [1.0 if (p + k) % 3 == 0 else 0.0 for k in range(n)]
-        at = n + 1
-        assert neg[at : at + 2].tolist() == [1, 0]  # a sale
-        assert np.flatnonzero(neg[at + 2 : at + 2 + CARDS]).tolist() == [1]
-        assert np.flatnonzero(neg[at + 2 + CARDS : at + 2 + CARDS + n]).tolist() == [(0 - p) % 3]
-        assert np.flatnonzero(neg[at + 2 + CARDS + n : at + 2 + CARDS + n + len(PRICES)]).tolist() == [2]
+        v = neg(p)
+        assert v[:n].tolist() == [1.0 if (p + k) % 3 == 0 else 0.0 for k in range(n)]  # player 1 started one
+        assert v[built : built + 2].tolist() == [1, 0]  # being built
+        assert np.flatnonzero(v[maker : maker + n]).tolist() == [(0 - p) % 3]
+        assert not v[to : to + n].any()  # no addressee yet
+        assert np.flatnonzero(v[given : given + CARDS]).tolist() == [1, 2]
+        assert not v[asked:].any()
+        assert seg(game, p)["ali_baba.offer_piasters"].tolist() == [50, 0]
+    game.apply("send p3")
+    v = neg(1)
+    assert v[built : built + 2].tolist() == [0, 1]  # sent, awaiting the answer
+    assert np.flatnonzero(v[to : to + n]).tolist() == [(2 - 1) % 3]
     game.apply("decline")
-    game.apply("swap k2 k21", player=0)
-    neg = seg(game, 1)["ali_baba.negotiation"]
-    at = n + 1
-    assert neg[at : at + 2].tolist() == [0, 1]  # a swap, asking for card 20
-    assert np.flatnonzero(neg[at + 2 + CARDS + n + len(PRICES) :]).tolist() == [20]
-    assert neg[(0 - 1) % 3] == 2  # player 1 made two offers
+    assert not neg(0)[built:].any() and not seg(game, 0)["ali_baba.offer_piasters"].any()
+    for code in ("ask k21", "charge m10", "offer k3", "send p2"):
+        game.apply(code, player=0)
+    v = neg(1)
+    assert np.flatnonzero(v[given : given + CARDS]).tolist() == [2]
+    assert np.flatnonzero(v[asked:]).tolist() == [20]
+    assert seg(game, 1)["ali_baba.offer_piasters"].tolist() == [0, 10]
+    assert v[(0 - 1) % 3] == 2  # player 1 made two offers
 
 
 def test_the_pending_decision_shows_its_public_arguments():

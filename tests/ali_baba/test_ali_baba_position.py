@@ -38,7 +38,7 @@ def stopped(players: int, seed: int, kind: str | None = None, steps: int = 10_00
     return game
 
 
-@pytest.mark.parametrize("players, seed, kind", [(2, 1, "answer"), (3, 2, "shed"), (4, 3, None), (5, 4, "bazaar")])
+@pytest.mark.parametrize("players, seed, kind", [(2, 1, "answer"), (3, 2, "shed"), (4, 3, None), (5, 4, "bazaar"), (3, 5, "draft")])
 def test_a_game_from_its_position_goes_on_exactly_like_it(players, seed, kind):
     game = stopped(players, seed, kind, steps=10_000 if kind else 60)
     data = game.position()
@@ -108,3 +108,17 @@ def test_a_save_from_before_stacked_dice_still_loads():
 def test_the_table_is_checked(table, message):
     found = problems(table)
     assert any(p.startswith(message) for p in found), found
+
+
+def test_a_pending_offer_frame_without_its_offer_can_only_be_left():
+    # positions are checked part by part; a ``draft`` or ``answer`` frame naming no offer still plays
+    game = situation(at="1-07", hand=(1,), phase="field",
+                     stack=[{"kind": "bazaar", "player": "p1", "group": ["p1", "p2"]}, {"kind": "draft", "player": "p1", "args": [0]}])
+    assert [a.code for a in game.legal_actions()] == ["scrap"]
+    game.apply("scrap")
+    assert game.frame.kind == "bazaar"
+    game = situation(at="1-07", hand=(1,), phase="field",
+                     stack=[{"kind": "bazaar", "player": "p1", "group": ["p1", "p2"]}, {"kind": "answer", "player": "p2", "args": [4]}])
+    assert [a.code for a in game.legal_actions()] == ["decline"] and "no offer 5" in game.prompt()
+    game.apply("decline")
+    assert game.frame.kind == "bazaar" and not events(game, "reject")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from rich.console import Console
 
@@ -31,9 +33,24 @@ def test_the_trade_view_hides_hand_positions_from_everyone_but_the_maker():
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_random_bot_trades_within_the_caps_and_games_end(players):
-    ruleset = beanframe.compose(["bohnanza"], players, options={"bohnanza": {"offers_per_turn": 2}})
+    # RULES C "a cap on offers per turn so every game ends" (issue 8): read from the public events,
+    # not the engine's own counters. A player starts an offer with its first item: it is sent (event
+    # offer) or scrapped (event scrap, also for a draft voided) or lapses when trading ends.
+    caps = {"offers_per_turn": 2, "cards_per_offer": 2}
+    ruleset = beanframe.compose(["bohnanza"], players, options={"bohnanza": caps})
     game = play_game(ruleset.new_game(seed=players), [RandomBot(p) for p in range(players)])
     assert game.is_over and game.part("trade").trades > 0
+    turn, started, sides = None, Counter(), []
+    for event in game.events_for(None):
+        if event[0] == "turn":
+            turn = event[1]
+        elif event[0] == "offer":  # ("offer", id, maker, to, beans given, beans asked)
+            started[(turn, event[2])] += 1
+            sides += [len(event[4]), len(event[5])]
+        elif event[0] == "scrap":
+            started[(turn, event[1])] += 1
+    assert max(started.values()) == caps["offers_per_turn"]  # reached, never passed
+    assert max(sides) == caps["cards_per_offer"]
 
 
 def test_the_greedy_trader_trades_and_the_non_trader_does_not():

@@ -28,6 +28,14 @@ def test_f12_the_third_run_out_finishes_the_turn_with_the_cards_there_are():
     assert game.state.turn == 5
 
 
+def test_f12_the_second_run_out_shuffles_the_discard_and_play_goes_on():
+    # RULES C "Deck empty: shuffle the discard"; the game ends only at the third run-out (F.12)
+    game = situation(at="draw", hands=[["red"], [], [], []], deck=["broad"] * 3, deck_size=3, run_outs=1)
+    assert table(game).run_outs == 2 and not game.ending and not game.is_over
+    assert [e for e in game.events if e[0] == "reshuffle"] and len(table(game).deck) > 50
+    assert game.state.turn == 6 and game.state.active == 1  # the next player's turn
+
+
 def test_f5_at_the_end_every_field_is_harvested():
     # F.12 / F.5: "then everyone harvests" (whatever the bean protection rule would say)
     game = situation(

@@ -52,6 +52,18 @@ def test_bean_protection_a_one_bean_field_is_safe_while_another_holds_more():
     assert {"harvest f1", "harvest f2"} <= set(codes(game))  # both hold one bean: either may go
 
 
+def test_bean_protection_is_not_al_cabohnes_literal_reading():
+    # RULES C vs F.19: Bohnanza protects a one-bean field only while another own field holds more
+    # than one. With a bought third field and fields of 1, 1 and 0 beans no field holds more than
+    # one, so either one-bean field may be harvested (Al Cabohne's literal reading allows neither:
+    # not every field holds one bean, and neither is the only non-empty field).
+    game = situation(hands=[["red"], [], [], []], fields=[[["fire"], ["blue"], []], [], [], []])
+    assert len(table(game).fields[0]) == 3
+    assert [c for c in codes(game) if c.startswith("harvest")] == ["harvest f1", "harvest f2"]
+    game = situation(hands=[["red"], [], [], []], fields=[[["fire", "fire"], ["blue"], []], [], [], []])
+    assert [c for c in codes(game) if c.startswith("harvest")] == ["harvest f1"]
+
+
 def test_a_harvest_sells_by_the_bean_o_meter():
     # RULES C "Deck": 3 Feuerbohnen sell for 1 coin; 2 cards go to the discard
     game = situation(hands=[["red"], [], [], []], fields=[[["fire"] * 3, []], [], [], []])

@@ -117,12 +117,20 @@ def test_losing_the_camp_keeps_a_player_with_land_in_the_game():
 
 
 def test_a_player_with_no_landscape_ends_the_game():
-    # RULES D "Game end": the game ends when a player owns none.
-    g = situation(owners={CAMP: 0, FARM: 1, 16: 2, 24: 3}, hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
+    # RULES D "Game end": the game ends when a player owns none; "most victory points wins", not
+    # the player who ended it. Player 3 holds the camp l17 and the city l6, player 4 the camp l25
+    # with a fortress under it.
+    g = situation(
+        owners={CAMP: 0, FARM: 1, 16: 2, 5: 2, 24: 3}, fortresses=[24],
+        hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0],
+    )  # fmt: skip
     g.apply("attack l7")
     g.apply("fight-hand h1")
-    g.apply("fight-hand h1")
+    g.apply("fight-hand h1")  # Blaue Bohne 20 against Gartenbohne 6: player 2 loses the farm, the last
     assert g.is_over
+    # by hand, rulebook "Landschapskaarten": farm 1 flag, city 3; F.10: a camp 1; a fortress +1
+    assert g.result.scores == {"p1": 1 + 1, "p2": 0, "p3": 1 + 3, "p4": 1 + 1}
+    assert g.result.winners == ("p3",)
 
 
 def test_twelve_landscapes_end_the_game():

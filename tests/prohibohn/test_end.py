@@ -47,6 +47,14 @@ def test_under_ten_buildings_one_more_deck_and_flipping_resumes_where_it_stopped
     assert game.frame.kind == "plant" and game.to_act == 0
 
 
+def test_nine_buildings_and_a_police_station_get_one_more_deck():
+    # RULES B: "fewer than ten building cards": nine are fewer (a police station is no building)
+    nine = [TEN[0], TEN[1][:4] + ["police3"]]
+    game = stopped_in_flip(owned=nine)
+    play(game, "sales-done", "sales-done")
+    assert not game.is_over and table(game).run_out_limit == 4 and ("extra_deck", 9) in game.events
+
+
 def test_ten_buildings_end_the_game_after_the_sales():
     # F.23: with ten or more building cards the game ends after the sales (final harvest follows)
     game = stopped_in_flip(owned=TEN)

@@ -126,11 +126,38 @@ def test_the_same_seed_gives_the_same_choices():
     assert len(picks) == 1
 
 
+class _FakeClock:
+    """A clock that moves on one second each time it is read: the search's budget in iterations is
+    then exact, whatever the machine's load."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
 def test_a_time_budget_stops_the_search():
+    # issue 20 §8: the budget is read on the bot's clock. Reads: the deadline (1 + 5 = 6), the
+    # start (2), then one before each iteration: 3, 4, 5 run, 6 stops; the time taken is 7 - 2.
     game = _position(players=1)
-    bot = ISMCTSBot(seed=1, iterations=0, seconds=0.05, rollout="random")
+    bot = ISMCTSBot(seed=1, iterations=0, seconds=5.0, rollout="random", paired=False, prior="")
+    bot.clock = _FakeClock()
     decide(game, bot)
-    assert bot.last_iterations >= 1
+    assert bot.last_iterations == 3 and bot.last_seconds == 5.0
+    # paired rounds: the first round always runs, then a read before each round (3, 4, 5 run, 6 stops)
+    bot = ISMCTSBot(seed=1, iterations=0, seconds=5.0, rollout="random", prior="")
+    bot.clock = _FakeClock()
+    decide(game, bot)
+    rounds = bot._rounds
+    assert len(rounds) >= 2 and {len(r) for r in rounds.values()} == {4}
+    assert bot.last_iterations == 4 * len(rounds)
+    # the iteration count still caps a time budget that has not run out
+    bot = ISMCTSBot(seed=1, iterations=2, seconds=100.0, rollout="random", paired=False, prior="")
+    bot.clock = _FakeClock()
+    decide(game, bot)
+    assert bot.last_iterations == 2
 
 
 def test_the_rollout_policy_is_taken_from_the_registry():

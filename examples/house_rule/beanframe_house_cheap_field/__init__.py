@@ -25,7 +25,7 @@ REQUIRES = "al_cabohne"
 class CheapFieldOptions:
     """Options of the house rule."""
 
-    cost: int = attrs.field(default=2, validator=and_(instance_of(int), ge(0), le(20)))  # coins
+    cost: int = attrs.field(default=2, validator=and_(instance_of(int), ge(0), le(20)), metadata={"help": "coins the third field costs"})
 
 
 @hookimpl

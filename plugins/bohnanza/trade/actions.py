@@ -6,7 +6,9 @@ Building (a *draft*; the first of these starts one and uses one of the turn's of
 active player only), ``ask c<b>`` (one card of bean b from the addressee's hand), ``want-face u<k>``
 (face-up card k: offers to the active player only); then ``send p<k>`` (to player k) or ``scrap``.
 Answering: ``accept o<k>``, ``reject o<k>``; the maker may ``withdraw o<k>``. ``pass`` (nothing more
-for now), ``end-trading`` (the active player). Offer ids count from o1 each turn.
+for now), ``end-trading`` (the active player). Offer ids count from o1 each turn. An accepted offer
+that asks a bean its addressee holds more copies of than asked is followed by the addressee's
+``give-copy h<k>`` (F.27: which copy leaves the hand; the position is private), once per copy given.
 """
 
 from __future__ import annotations
@@ -138,6 +140,27 @@ class Withdraw(Action):
 
 
 @frozen(cache_hash=True)
+class GiveCopy(Action):
+    """F.27: the hand card that pays an asked bean, chosen among the giver's copies of it."""
+
+    name = "give-copy"
+    text = "give hand card {hand}"
+    public_text = "choose which copy of an asked bean to give"
+    hand: int = param("h", private=True)
+
+    @classmethod
+    def domain(cls, config):
+        return (cls(h) for h in range(_rules(config).hand_room))
+
+    def describe(self, game: Game, player: int) -> str:
+        from beanframe.beans import PART as BEANS
+
+        hand = game.part(BEANS).hands[player]
+        name = bean_rules(game).cards.names[hand[self.hand]] if self.hand < len(hand) else "?"
+        return f"give hand card {self.hand + 1} ({name})"
+
+
+@frozen(cache_hash=True)
 class EndTrading(Action):
     name = "end-trading"
     text = "end trading"
@@ -156,6 +179,7 @@ SEND = _interned(Send, 16)
 ACCEPT = _interned(Accept, 12 * 16)
 REJECT = _interned(Reject, 12 * 16)
 WITHDRAW = _interned(Withdraw, 12 * 16)
+GIVE_COPY = _interned(GiveCopy, 400)
 SCRAP, END_TRADING = Scrap(), EndTrading()
 
-ALL = (GiveHand, GiveFaceUp, Ask, WantFaceUp, Send, Scrap, Accept, Reject, Withdraw, EndTrading)
+ALL = (GiveHand, GiveFaceUp, Ask, WantFaceUp, Send, Scrap, Accept, Reject, Withdraw, EndTrading, GiveCopy)  # new ones last: ids stay

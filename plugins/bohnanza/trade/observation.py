@@ -4,14 +4,16 @@ Beans are one-hot or counted over the card set (``b`` beans), seats relative (0:
 as in the bean family's segments (:mod:`beanframe.beans.observation`). Only what the observer may
 see: the face-up trade cards, every player's set-aside cards, the open offers in public terms (the
 beans given and asked, never the maker's hand positions), who is building an offer, the offers
-each player may still start, and the observer's own draft. Another player's draft (its beans
-follow hand cards the observer cannot see) is never read.
+each player may still start, the observer's own draft, and the offer whose asked beans' copies
+its addressee is choosing (F.27; the hand positions chosen only for that addressee). Another
+player's draft (its beans follow hand cards the observer cannot see) is never read.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from beanframe.beans.observation import hand_positions
 from beanframe.core.observation import relative
 
 from ..rules import NAME
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def register_trade(register: Any, config: Config) -> None:
-    """Register ``trade.*``: face_up, received, offers, drafting, offers_left, draft."""
+    """Register ``trade.*``: face_up, received, offers, drafting, offers_left, draft, giving."""
     rules = config.params[NAME]
     cards = config.params["beans"].cards
     b = len(cards)
@@ -83,9 +85,24 @@ def register_trade(register: Any, config: Config) -> None:
         for c in d.asked_cards(trade.face_up):
             out[b + c] += 1.0
 
+    positions = hand_positions(config)
+
+    def giving(game: Game, player: int | None, out: np.ndarray) -> None:
+        """The offer being given for (one-hot id); for its addressee, the hand positions chosen."""
+        trade = game.state.parts[PART]
+        offer = trade.offer(trade.giving) if trade.giving >= 0 else None
+        if offer is None or offer.id >= ids:
+            return
+        out[offer.id] = 1.0
+        if player == offer.to:
+            for i in trade.chosen:
+                if i < positions:
+                    out[ids + i] = 1.0
+
     register("trade.face_up", slots * (b + 1), face_up, 1.0, "per face-up trade slot: bean one-hot, or traded away")
     register("trade.received", n * b, received, float(cards.total), "per player (relative): set-aside cards per bean")
     register("trade.offers", ids * width, offers, cap, "per offer id: open, maker and addressee (relative), beans given, beans asked")
     register("trade.drafting", n, drafting, 1.0, "per player (relative): building an offer")
     register("trade.offers_left", n, offers_left, float(rules.offers_per_turn), "per player (relative): offers they may still start")
     register("trade.draft", 2 * b, draft, cap, "one's own draft: beans given, beans asked")
+    register("trade.giving", ids + positions, giving, 1.0, "the accepted offer whose copies are being chosen (id one-hot); own hand positions chosen")

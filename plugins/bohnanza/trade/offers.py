@@ -84,19 +84,36 @@ def sent(d: Offer, offer_id: int, to: int) -> Offer:
     return d.sent_as(offer_id, to)
 
 
-def payment(hand: Sequence[int], asks: Sequence[int]) -> list[int] | None:
-    """The hand positions that pay ``asks`` (each asked bean taken from the front-most card of that
-    bean not yet taken: beanframe's reading, so an answer is one action), or None if the hand
-    cannot pay them."""
+def payment(hand: Sequence[int], asks: Sequence[int], chosen: Sequence[int] = ()) -> list[int] | None:
+    """The hand positions that pay ``asks``: for each asked bean the copies its giver ``chosen``
+    (F.27: the giver chooses which copies leave the hand), then the front-most copies not yet
+    taken (the default a program may keep), or None if the hand cannot pay them."""
     used: list[int] = []
+    order = range(len(hand)) if not chosen else (*chosen, *range(len(hand)))  # can_accept: on the hot path
     for bean in asks:
-        for i, card in enumerate(hand):
-            if card == bean and i not in used:
+        for i in order:
+            if hand[i] == bean and i not in used:
                 used.append(i)
                 break
         else:
             return None
     return used
+
+
+def copy_choice(hand: Sequence[int], asks: Sequence[int], chosen: Sequence[int]) -> int | None:
+    """The asked bean whose copy the giver chooses next (F.27), or None when nothing is left to
+    choose: a bean asked ``n`` times is a choice when the hand holds more than ``n`` copies, and
+    then each of the ``n`` copies given is chosen, the asked beans in the offer's order."""
+    for bean in dict.fromkeys(asks):
+        wanted = asks.count(bean)
+        if hand.count(bean) > wanted and sum(1 for i in chosen if hand[i] == bean) < wanted:
+            return bean
+    return None
+
+
+def copies(hand: Sequence[int], bean: int, chosen: Sequence[int]) -> list[int]:
+    """The hand positions of ``bean`` not chosen yet: the giver's choices."""
+    return [i for i, card in enumerate(hand) if card == bean and i not in chosen]
 
 
 def can_accept(offer: Offer, hand_of_addressee: Sequence[int], face_up: Sequence[int]) -> bool:

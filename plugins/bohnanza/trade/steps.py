@@ -13,6 +13,12 @@ what an item is, how items move and when an offer goes stale are Bohnanza's (her
 bound it: every player starts at most ``offers_per_turn`` offers a turn (a draft counts when
 started, sent or scrapped) of at most ``cards_per_offer`` cards given and as many asked, and each
 offer is answered once; so every trade phase ends.
+
+Accepting an offer that asks a bean its addressee holds more copies of than asked hands the choice
+to them (F.27): ``trade.giving`` names the offer (it stays open meanwhile) and the one-decider
+``give_copy`` decision on top asks ``give-copy h<k>`` for each copy given, the asked beans in the
+offer's order (a bean held just as often as asked is given unasked); then the trade step carries
+the offer out with the chosen copies, the others keeping their order.
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ from beanframe.core.steps import Step
 from .. import actions as BA
 from ..rules import rules_of
 from . import actions as A
-from .offers import GONE, Offer, add_ask, add_face_up, add_hand, add_want, can_accept, payment, stale, take_positions
+from .offers import (
+    GONE, Offer, add_ask, add_face_up, add_hand, add_want, can_accept, copies, copy_choice, payment, stale, take_positions,
+)  # fmt: skip
 from .table import PART, TradeTable
 
 if TYPE_CHECKING:
@@ -76,6 +84,25 @@ class TradeStep(Step):
 
     def __init__(self) -> None:
         self.sends: dict[tuple[int, int, int], tuple] = {}  # (player, active, players) -> send actions
+
+    def resolve(self, game: Game, frame: Frame) -> bool:
+        """An accepted offer waits for its giver's choice of copies (``give_copy`` on top), or is
+        carried out once nothing is left to choose."""
+        trade: TradeTable = game.state.parts[PART]
+        if trade.giving < 0:
+            return True
+        offer = trade.offer(trade.giving)
+        if offer is None:  # nothing to carry out (a hand-made position): forget it
+            trade.stop_giving()
+            return True
+        if copy_choice(game.state.parts[BEANS].hands[offer.to], offer.asks, trade.chosen) is not None:
+            game.push(GiveCopyStep.kind, offer.to)
+            return False
+        changed = [p for p, cards in ((offer.maker, offer.hand), (offer.to, offer.asks)) if cards]
+        fu = trade.face_up
+        trade.accept(game, offer, self.execute, lambda o: stale(o, changed, fu))
+        reopen(game, frame, _seat_order(game.state.players, game.state.active))  # a change: everyone may act again
+        return False
 
     # -- what a player may do -----------------------------------------------------------------
     def legal_for(self, game: Game, frame: Frame, player: int):
@@ -150,10 +177,8 @@ class TradeStep(Step):
             d, fu = trade.drafts[player], trade.face_up
             trade.send(game, player, action.to, (tuple(d.given_cards(fu)), tuple(d.asked_cards(fu))))
         elif cls is A.Accept:
-            offer = trade.offer(action.offer)
-            changed = [p for p, cards in ((offer.maker, offer.hand), (offer.to, offer.asks)) if cards]
-            fu = trade.face_up
-            trade.accept(game, offer, self.execute, lambda o: stale(o, changed, fu))
+            trade.giving, trade.chosen = action.offer, []  # resolve: the giver's choice, then the trade
+            return
         elif cls is A.Reject:
             trade.reject(game, trade.offer(action.offer), player)
         else:
@@ -171,7 +196,8 @@ class TradeStep(Step):
         for slot in offer.face_up:
             given.append(fu[slot])
             fu[slot] = GONE
-        asked = take_positions(table.hands[to], payment(table.hands[to], offer.asks))
+        asked = take_positions(table.hands[to], payment(table.hands[to], offer.asks, trade.chosen))
+        trade.stop_giving()
         for slot in offer.wants:
             asked.append(fu[slot])
             fu[slot] = GONE
@@ -191,6 +217,47 @@ class TradeStep(Step):
         trade: TradeTable = game.state.parts[PART]
         n = len(trade.offers)
         return f"trade: make, answer or withdraw offers ({n} open); pass when done"
+
+
+class GiveCopyStep(Step):
+    """F.27: the addressee of the accepted offer ``trade.giving`` chooses which of their copies of
+    an asked bean to give (``give-copy h<k>``, one copy at a time). The state is the trade part's
+    (``giving``, ``chosen``); the trade step below carries the offer out when nothing is left to
+    choose."""
+
+    kind = "give_copy"
+
+    def resolve(self, game: Game, frame: Frame) -> bool:
+        if self._bean(game) is None:
+            game.pop()
+            return False
+        return True
+
+    def _bean(self, game: Game) -> int | None:
+        trade: TradeTable = game.state.parts[PART]
+        offer = trade.offer(trade.giving) if trade.giving >= 0 else None
+        if offer is None:
+            return None
+        return copy_choice(game.state.parts[BEANS].hands[offer.to], offer.asks, trade.chosen)
+
+    def legal(self, game: Game, frame: Frame):
+        trade: TradeTable = game.state.parts[PART]
+        offer = trade.offer(trade.giving) if trade.giving >= 0 else None
+        if offer is None:
+            return []
+        hand = game.state.parts[BEANS].hands[frame.player]
+        bean = copy_choice(hand, offer.asks, trade.chosen)
+        if bean is None:  # a redealt copy (determinization) may hold no spare copy: a forced pick
+            bean = next((b for b in offer.asks if sum(1 for i in trade.chosen if hand[i] == b) < offer.asks.count(b)), None)
+        return [] if bean is None else [A.GIVE_COPY[i] for i in copies(hand, bean, trade.chosen)]
+
+    def apply(self, game: Game, frame: Frame, action) -> None:
+        game.state.parts[PART].chosen.append(action.hand)  # resolve asks for the next copy, or pops
+
+    def prompt(self, game: Game, frame: Frame) -> str:
+        # public: which beans have a choice depends on the giver's hand, so none is named here
+        offer_id = game.state.parts[PART].giving
+        return f"accepting o{offer_id + 1}: choose which of your copies of the asked beans to give"
 
 
 _DRAFTING = frozenset((A.GiveHand, A.GiveFaceUp, A.Ask, A.WantFaceUp))

@@ -1,7 +1,8 @@
 """The ``trade`` part: the core's offer book (the open offers and the drafts being built, see
-:mod:`beanframe.core.offers`), the face-up trade cards of the turn and the cards received in
-trades (set aside until phase 3). Bohnaparte's farms add face-up cards
-to ``face_up``; its depots take cards from ``received``.
+:mod:`beanframe.core.offers`), the face-up trade cards of the turn, the cards received in trades
+(set aside until phase 3) and an accepted offer whose giver is choosing which copies of the asked
+beans to give (F.27). Bohnaparte's farms add face-up cards to ``face_up``; its depots take cards
+from ``received``.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class TradeView:
     drafting: tuple[bool, ...]  # who is building an offer (public: the actions are)
     started: tuple[int, ...]  # offers each player started this turn (the cap counts these)
     trades: int  # trades (accepted offers) so far this game
+    giving: int  # the accepted offer whose asked beans' copies its addressee is choosing (-1: none)
+    chosen: tuple[int, ...] | None  # the hand positions chosen to give so far: the giver's alone
 
 
 @define(slots=True)
@@ -55,6 +58,10 @@ class TradeTable(OfferBook):
     face_up: list[int] = field(factory=list)
     received: list[list[int]] = field(factory=list)
     trades: int = 0
+    #: F.27: the id of the accepted offer whose addressee is choosing which copies to give (-1:
+    #: none; the offer stays open until the choice is made) and the hand positions chosen so far
+    giving: int = -1
+    chosen: list[int] = field(factory=list)
 
     @classmethod
     def empty(cls, config: Config) -> TradeTable:
@@ -78,12 +85,23 @@ class TradeTable(OfferBook):
             self.face_up.copy(),
             [r.copy() for r in self.received],
             self.trades,
+            self.giving,
+            self.chosen.copy(),
         )
 
     def new_turn(self) -> None:
         """Forget the last turn's trading (phase 2 starts afresh: a new negotiation)."""
         self.face_up.clear()
         self.reset()
+        self.stop_giving()
+
+    def stop_giving(self) -> None:
+        self.giving = -1
+        self.chosen = []
+
+    def close(self) -> None:
+        super().close()
+        self.stop_giving()
 
     def _offer_view(self, o: Offer, player: int | None) -> OfferView:
         names = self.names
@@ -102,6 +120,8 @@ class TradeTable(OfferBook):
     def view(self, player: int | None) -> TradeView:
         names = self.names
         draft = None if player is None else self.drafts[player]
+        accepted = self.offer(self.giving) if self.giving >= 0 else None
+        giver = None if accepted is None else accepted.to
         return TradeView(
             face_up=tuple(None if c == GONE else names[c] for c in self.face_up),
             received=tuple(tuple(names[c] for c in r) for r in self.received),
@@ -110,6 +130,8 @@ class TradeTable(OfferBook):
             drafting=tuple(d is not None for d in self.drafts),
             started=tuple(self.started),
             trades=self.trades,
+            giving=self.giving,
+            chosen=tuple(self.chosen) if player is not None and player == giver else None,
         )
 
     def zones(self) -> dict[str, list[int]]:

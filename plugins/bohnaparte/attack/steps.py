@@ -3,6 +3,8 @@
 - ``attack`` (active player): ``attack l<k>`` / ``ride l<k>`` / ``stop-attacking``; an attack pays
   its coin onto the discard and pushes ``fight`` (automatic), then ``defend_card`` (the owner; none
   for neutral land) and ``attack_card`` (the attacker) on top: the attacker lays first.
+- ``troop`` (the attacker, a rider attack with several fresh troops): ``troop l<k>`` announces the
+  horse team whose troop rides, before the defender chooses (one fresh troop: it rides unasked).
 - ``attack_card`` / ``defend_card``: ``fight-hand h<k>``, ``fight-depot d<k>`` (not at a swamp),
   ``fight-deck`` (the top card, unseen); the card waits face down in the ``board`` part.
 - ``fight``: reveals, decides (strength.py), moves markers, discards both cards; a lost rider round
@@ -94,13 +96,49 @@ class AttackStep(Step):
         board.attacker, board.target, board.defender = p, action.landscape, board.owners[action.landscape]
         board.attacks += 1
         riding = action.__class__ is A.Ride
-        board.rider = fresh_troops(game, p)[0] if riding else -1
+        board.rider = -1
         board.round = 1 if riding else 2
         game.emit("attack", p, action.landscape, board.defender, riding)
         push_round(game)
+        if riding:
+            fresh = fresh_troops(game, p)
+            if len(fresh) == 1:
+                send_troop(game, fresh[0])
+            else:  # "moet hij vooraf melden met welke ruiters": announced before the defender chooses
+                game.push(TroopStep.kind, p)
 
     def prompt(self, game: Game, frame: Frame) -> str:
         return "attack: pay a coin to attack a landscape next to yours, or stop attacking"
+
+
+def send_troop(game: Game, horse_team: int) -> None:
+    """The troop of ``horse_team`` rides round 1 of the open attack (the announcement is public)."""
+    board = board_of(game)
+    board.rider = horse_team
+    game.emit("ride", board.attacker, horse_team)
+
+
+class TroopStep(Step):
+    """``troop l<k>``: the attacker names the fresh troop that rides (only fresh ones may; one per
+    attack, rulebook "Aanvalsfase met de ruitertroep")."""
+
+    kind = "troop"
+
+    def resolve(self, game: Game, frame: Frame) -> bool:
+        if board_of(game).rider >= 0:  # announced already (a position may say so)
+            game.pop()
+            return False
+        return True
+
+    def legal(self, game: Game, frame: Frame):
+        return [A.RideWith(i) for i in fresh_troops(game, frame.player)]
+
+    def apply(self, game: Game, frame: Frame, action) -> None:
+        send_troop(game, action.landscape)
+        game.pop()
+
+    def prompt(self, game: Game, frame: Frame) -> str:
+        return "riders: announce which fresh rider troop rides first (troop l<k>: the horse team on landscape k)"
 
 
 def push_round(game: Game) -> None:
@@ -200,7 +238,8 @@ class FightStep(Step):
         board.attack_card, board.defence_card = [], []
         board.attack_blind = board.defence_blind = False
         if not won and board.round == 1:
-            board.tired.append(board.rider)  # the troop is turned over; round 2 is a normal fight
+            if board.rider >= 0:
+                board.tired.append(board.rider)  # the troop is turned over; round 2 is a normal fight
             board.round = 2
             game.pop()
             push_round(game)

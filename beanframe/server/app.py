@@ -1,0 +1,244 @@
+"""The table server's ASGI application, built by one factory (datasette's pattern).
+
+``create_app(store)`` gives a Starlette application with the HTTP API, the WebSocket and the
+page; ``beanframe serve`` runs it on uvicorn, tests call it in-process. The routes are thin: they
+read and check the request (:mod:`beanframe.server.limits`), find the room and the seat the token
+opens, and leave the game to the room (:mod:`beanframe.server.rooms`). Every refusal is
+``{"error": "one line"}`` with a 4xx status; an unexpected failure is one line and a 500, with
+the traceback in the server's own log only. See ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Sequence
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from beanframe.errors import BeanframeError
+from beanframe.server import catalog
+from beanframe.server.commands import run_command, why
+from beanframe.server.hub import Hub
+from beanframe.server.limits import BadInput, Buckets, Limits, read_json
+from beanframe.server.refusals import Refused
+from beanframe.server.rooms import PROTOCOL, ROOM_ID, Room
+from beanframe.server.setup import parse_setup
+from beanframe.server.socket import serve_socket
+from beanframe.server.store import Store
+from beanframe.server.tokens import well_formed
+
+log = logging.getLogger("beanframe.server")
+
+
+def error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+class Api:
+    """The routes' shared state: the hub of rooms, the limits, the address links use."""
+
+    def __init__(self, hub: Hub, limits: Limits, public_url: str | None) -> None:
+        self.hub = hub
+        self.limits = limits
+        self.public_url = public_url.rstrip("/") + "/" if public_url else None
+        self.creations = Buckets(limits.create_rate, limits.create_burst)
+        self.requests = Buckets(limits.rate, limits.burst)
+
+    # -- reading requests --------------------------------------------------------------------
+    async def body(self, request: Request) -> Any:
+        limit = self.limits.message_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise BadInput(f"the body is too long ({declared} bytes; at most {limit})", 413)
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > limit:
+                raise BadInput(f"the body is too long (more than {limit} bytes)", 413)
+        return read_json(data, limit)
+
+    def client(self, request: Request) -> str:
+        return request.client.host if request.client else "unknown"
+
+    async def room(self, request: Request) -> Room:
+        room_id = request.path_params["room"]
+        room = await self.hub.get(room_id) if ROOM_ID.fullmatch(room_id) else None
+        if room is None:
+            raise Refused(f"no room {room_id[:40]!r} here", 404)
+        return room
+
+    def token(self, request: Request) -> str | None:
+        """The bearer token of the request, or None (BadInput for a malformed header)."""
+        header = request.headers.get("authorization")
+        if header is None:
+            return None
+        scheme, _, token = header.strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not well_formed(token):
+            raise BadInput("the Authorization header must be 'Bearer TOKEN' (the token of your invitation)", 401)
+        return token
+
+    def base_url(self, request: Request) -> str:
+        return self.public_url or str(request.base_url)
+
+
+def create_app(
+    store: Store,
+    plugins: Sequence[Any] = (),
+    bot_delay: float = 1.0,
+    limits: Limits | None = None,
+    public_url: str | None = None,
+    hub: Hub | None = None,
+) -> Starlette:
+    """The table server's application on ``store`` (see the module). ``plugins``: plugin objects
+    for variants that are not installed (a house rule under test); ``bot_delay``: the bots' think
+    time in seconds; ``public_url``: the address invitation links use (default: the address each
+    request came to, right for a local network; set it behind a reverse proxy)."""
+    limits = limits or Limits()
+    hub = hub or Hub(store, plugins, bot_delay)
+    api = Api(hub, limits, public_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    def guarded(handler: Any) -> Any:
+        """Turn refusals into one-line JSON errors; rate-limit the client's address."""
+
+        async def endpoint(request: Request) -> Response:
+            try:
+                if request.method != "GET" and not api.requests.allow(api.client(request)):
+                    raise BadInput(f"too many requests: at most {limits.rate:g} a second", 429)
+                return await handler(request)
+            except (Refused, BadInput) as exc:
+                return error(str(exc), exc.status)
+
+        return endpoint
+
+    async def index(request: Request) -> Response:
+        page = resources.files("beanframe.server").joinpath("static/index.html").read_text(encoding="utf-8")
+        return HTMLResponse(page)
+
+    async def about(request: Request) -> Response:
+        return JSONResponse({"server": "beanframe", "protocol": PROTOCOL})
+
+    async def variants(request: Request) -> Response:
+        data = await asyncio.get_running_loop().run_in_executor(hub.executor, catalog.variants_data, hub)
+        return JSONResponse(data)
+
+    async def create_room(request: Request) -> Response:
+        if not api.creations.allow(api.client(request)):
+            raise BadInput(f"too many new rooms: at most {limits.create_rate:g} a second", 429)
+        data = await api.body(request)
+        try:
+            setup = parse_setup(data, hub.plugin_of)
+        except BeanframeError as exc:
+            raise BadInput(" ".join(str(exc).split())) from None
+        room, tokens, spectator = await hub.create(setup)
+        base = api.base_url(request)
+        seats = []
+        for player, token in enumerate(tokens):
+            if token is not None:
+                seats.append({"seat": f"p{player + 1}", "token": token, "url": f"{base}#room={room.id}&token={token}"})
+        body = {
+            "room": room.id,
+            "seats": seats,
+            "spectator": {"token": spectator, "url": f"{base}#room={room.id}&token={spectator}"},
+        }
+        return JSONResponse(body, status_code=201)
+
+    async def room_info(request: Request) -> Response:
+        room = await api.room(request)
+        info = room.room_fields(None)
+        info["over"] = room.game.is_over if room.game is not None else None
+        info.pop("seat")
+        return JSONResponse(info)
+
+    async def state(request: Request) -> Response:
+        room = await api.room(request)
+        player = room.seat_of(api.token(request))
+        return JSONResponse(room.full_state(player))
+
+    async def act(request: Request) -> Response:
+        room = await api.room(request)
+        player = room.seat_of(api.token(request))
+        data = await api.body(request)
+        if not isinstance(data, dict):
+            raise BadInput('the body must be a JSON object: {"code": "...", "version": N}')
+        await room.act(player, data.get("version"), code=data.get("code"), action_id=data.get("id"))
+        return JSONResponse(room.full_state(player))
+
+    async def explain(request: Request) -> Response:
+        room = await api.room(request)
+        player = room.seat_of(api.token(request))
+        data = await api.body(request)
+        code = data.get("code") if isinstance(data, dict) else None
+        return JSONResponse({"text": why(room, player, code)})
+
+    async def command(request: Request) -> Response:
+        room = await api.room(request)
+        player = room.seat_of(api.token(request))
+        data = await api.body(request)
+        if not isinstance(data, dict):
+            raise BadInput('the body must be a JSON object: {"line": "..."}')
+        return JSONResponse({"text": run_command(room, player, data.get("line"), data.get("width"))})
+
+    async def save(request: Request) -> Response:
+        room = await api.room(request)
+        if room.game is None:
+            raise Refused(room.broken or "this room cannot be played", 409)
+        if not room.game.is_over:
+            raise Refused("the save is served once the game is over (it holds every hand and the deck order)", 409)
+        headers = {"Content-Disposition": f'attachment; filename="beanframe-{room.id}.json"'}
+        return Response(room.game.to_json(), media_type="application/json", headers=headers)
+
+    async def socket(websocket: WebSocket) -> None:
+        await serve_socket(api, websocket)
+
+    async def not_found(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 404:
+            return error(f"no such address: {request.method} {request.url.path[:80]}", 404)
+        if exc.status_code == 405:
+            return error(f"{request.method} is not allowed at {request.url.path[:80]}", 405)
+        return error(" ".join(str(exc.detail).split())[:200] or "bad request", exc.status_code)
+
+    async def crashed(request: Request, exc: Exception) -> Response:
+        log.error("unexpected %s on %s %s", type(exc).__name__, request.method, request.url.path, exc_info=exc)
+        return error(f"the server failed ({type(exc).__name__}); it is in the server's log", 500)
+
+    routes = [
+        Route("/", index),
+        Route("/api", about),
+        Route("/api/variants", guarded(variants)),
+        Route("/api/rooms", guarded(create_room), methods=["POST"]),
+        Route("/api/rooms/{room}", guarded(room_info)),
+        Route("/api/rooms/{room}/state", guarded(state)),
+        Route("/api/rooms/{room}/actions", guarded(act), methods=["POST"]),
+        Route("/api/rooms/{room}/why", guarded(explain), methods=["POST"]),
+        Route("/api/rooms/{room}/command", guarded(command), methods=["POST"]),
+        Route("/api/rooms/{room}/save", guarded(save)),
+        WebSocketRoute("/api/rooms/{room}/ws", socket),
+        Mount("/static", app=StaticFiles(packages=[("beanframe.server", "static")]), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: not_found, Exception: crashed},
+    )
+    app.state.hub = hub
+    app.state.limits = limits
+    return app

@@ -1,0 +1,106 @@
+"""A room's bot seats: played off the event loop, after a short think time, through the room's
+one authority like anyone else.
+
+After every change the room asks :meth:`RoomBots.schedule`; if a bot decides now, one task per
+room waits ``bot_delay`` seconds (people can follow), copies the game and asks the bot in a worker
+thread (a search bot gets its information set from the copy), then submits its action against
+the version it thought about (if someone acted meanwhile, it looks again). A bot that fails or
+answers an illegal action is logged for the operator and plays a random legal action, so the game
+goes on. Several bots deciding at once (a trade) take turns round-robin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING, Any
+
+from beanframe.agents import _ask, make_bot
+from beanframe.batch import bot_seed
+from beanframe.core.actions import Action, shorten
+from beanframe.server.limits import one_line
+from beanframe.server.refusals import Refused
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+    from beanframe.server.rooms import Room
+
+log = logging.getLogger("beanframe.server")
+
+
+class RoomBots:
+    """The bot seats of one room."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.agents: dict[int, Any] = {}
+        self.task: asyncio.Task | None = None
+        self.last: dict[tuple, int] = {}  # the group decision -> the bot seat that acted last
+        record = room.record
+        if room.game is not None:
+            for p, kind in enumerate(record.seats):
+                if kind.startswith("bot:"):
+                    self.agents[p] = make_bot(room.game.ruleset, kind[4:], bot_seed(record.bot_seed, record.seed, p))
+
+    def __contains__(self, player: int) -> bool:
+        return player in self.agents
+
+    def schedule(self) -> None:
+        """Start the room's bot task if a bot decides now (one task per room)."""
+        game = self.room.game
+        if game is None or game.is_over or self.room.broken or not self.agents:
+            return
+        if self.task is not None and not self.task.done():
+            return
+        if any(p in self.agents for p in game.deciders):
+            self.task = self.room.hub.spawn(self._play())
+
+    def _next(self, game: Game, players: list[int]) -> int:
+        # several bots decide (a group decision): round-robin from the one after the last to act
+        frame = game.frame
+        key = (game.state.turn, frame.kind, frame.player)
+        last = self.last.get(key)
+        n = game.players
+        player = players[0] if last is None else min(players, key=lambda p: (p - last - 1) % n)
+        if last is None:
+            self.last.clear()  # a new decision: the ones before are over
+        self.last[key] = player
+        return player
+
+    async def _play(self) -> None:
+        room = self.room
+        loop = asyncio.get_running_loop()
+        while True:
+            game = room.game
+            if game is None or game.is_over or room.broken:
+                return
+            players = [p for p in game.deciders if p in self.agents]
+            if not players:
+                return
+            version = room.version
+            await asyncio.sleep(room.hub.bot_delay)  # think time: people can follow
+            if room.version != version or room.game is None:
+                continue  # someone acted meanwhile: look again
+            player = self._next(room.game, players)
+            copy = room.game.clone()  # the bot works on its own copy, in a worker thread
+            action = await loop.run_in_executor(room.hub.executor, self._choose, copy, player)
+            try:
+                await room.act(player, version, action=action)
+            except Refused:
+                continue  # the game moved on while the bot thought
+
+    def _choose(self, game: Game, player: int) -> Action:
+        agent = self.agents[player]
+        legal = game.legal_actions(player)
+        try:
+            view = game.view(player) if getattr(agent, "uses_view", True) else None
+            action = _ask(agent, game, player, view, legal)
+            if action in legal:
+                return game.ruleset.actions.coerce(action)
+            problem = f"an illegal action ({shorten(getattr(action, 'code', action), 40)})"
+        except Exception as exc:  # noqa: BLE001 - a failing bot must not stop the game
+            problem = f"{type(exc).__name__}: {one_line(exc, 120)}"
+        room = self.room
+        log.warning("room %s: bot %s (player %d) chose %s: it plays a random move", room.id, room.record.seats[player], player + 1, problem)
+        return random.Random(bot_seed(room.record.bot_seed, game.state.n_actions, player)).choice(legal)

@@ -1,0 +1,213 @@
+"""The rooms of one server process: creating them, loading them from the store by replay (and
+checking the replay against the stored digests), resuming every unfinished game at start, and
+hearing of other processes' changes (PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Coroutine, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
+
+from beanframe.batch import fresh_seed
+from beanframe.core.compose import discover, variant_info
+from beanframe.core.game import Game, Ruleset, compose
+from beanframe.core.present import presentation
+from beanframe.errors import BeanframeError
+from beanframe.server.rooms import Room
+from beanframe.server.setup import RoomSetup, options_data
+from beanframe.server.store import RoomRecord, Store, state_digest
+from beanframe.server.tokens import new_room_id, new_token, token_hash
+
+log = logging.getLogger("beanframe.server")
+
+
+class Hub:
+    """Every room this process serves, and what they share (store, bot threads, plugins)."""
+
+    def __init__(
+        self, store: Store, plugins: Sequence[Any] = (), bot_delay: float = 1.0, executor: Executor | None = None
+    ) -> None:
+        self.store = store
+        self.plugins = {variant_info(p).name: p for p in plugins}  # not installed: house rules under test
+        self.bot_delay = bot_delay
+        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="beanframe-bot")
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._rulesets: dict[str, Ruleset] = {}
+        self._commands: dict[int, list[dict[str, str]]] = {}
+
+    # -- tasks -------------------------------------------------------------------------------
+    def spawn(self, coro: Coroutine) -> asyncio.Task:
+        """A background task the hub keeps (and cancels at shutdown); failures are logged."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            log.error("background task failed: %s: %s", type(exc).__name__, exc, exc_info=exc)
+
+    async def start(self) -> None:
+        await self.store.start()
+        await self.store.listen(self.on_store_message)
+        self.spawn(self.resume_all())
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.store.close()
+        if isinstance(self.executor, ThreadPoolExecutor):
+            self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- rulesets ----------------------------------------------------------------------------
+    def plugin_of(self, name: str) -> Any:
+        return self.plugins.get(name) or discover().get(name)
+
+    def ruleset(self, variants: Sequence[str], players: int, options: dict[str, Any]) -> Ruleset:
+        """The ruleset of a stored set-up (composed once: rooms share it)."""
+        key = json.dumps([list(variants), players, options], sort_keys=True)
+        found = self._rulesets.get(key)
+        if found is None:
+            plugins = [self.plugin_of(v) or v for v in variants]
+            found = self._rulesets[key] = compose(plugins, players, options)
+        return found
+
+    def commands_of(self, ruleset: Ruleset) -> list[dict[str, str]]:
+        """The variants' extra commands and one-line commands, for clients' help."""
+        found = self._commands.get(id(ruleset))
+        if found is None:
+            present = presentation(ruleset)
+            found = [{"name": n, "kind": "command", "help": h} for n, (_, h) in present.commands.items()]
+            found += [{"name": n, "kind": "line", "help": h} for n, (_, h) in present.line_commands.items()]
+            self._commands[id(ruleset)] = found
+        return found
+
+    # -- rooms -------------------------------------------------------------------------------
+    async def create(self, setup: RoomSetup) -> tuple[Room, list[str | None], str]:
+        """A new room; returns it, each seat's token (None for a bot seat) and the spectator's."""
+        rs = setup.ruleset
+        seed = fresh_seed() if setup.seed is None else setup.seed
+        game = rs.new_game(seed=seed)
+        tokens = [new_token() if kind == "human" else None for kind in setup.seats]
+        spectator = new_token()
+        record = RoomRecord(
+            id=new_room_id(),
+            variants=rs.order,
+            players=rs.players,
+            options=options_data(rs),
+            plugins=rs.versions(),
+            seed=seed,
+            seeded=setup.seed is not None,
+            seats=setup.seats,
+            tokens=[None if t is None else token_hash(t) for t in tokens],
+            spectator=token_hash(spectator),
+            bot_seed=fresh_seed(),
+            created=time.time(),
+        )
+        await self.store.create_room(record)
+        room = Room(self, record, game)
+        self.rooms[record.id] = room
+        room.bots.schedule()
+        return room, tokens, spectator
+
+    async def get(self, room_id: str) -> Room | None:
+        """The room (loaded from the store by replay if it is not in memory), or None."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(room_id)
+        if pending is None:
+            pending = self._loading[room_id] = asyncio.ensure_future(self._load(room_id))
+            pending.add_done_callback(lambda _: self._loading.pop(room_id, None))
+        return await asyncio.shield(pending)
+
+    async def _load(self, room_id: str) -> Room | None:
+        record = await self.store.get_room(room_id)
+        if record is None:
+            return None
+        rows = await self.store.actions(room_id)
+        game, broken = None, None
+        try:
+            game = self.replay(record, rows)
+        except _Unresumable as exc:
+            broken = f"room {room_id} cannot go on: {exc}"
+            log.error(broken)
+        room = Room(self, record, game, broken)
+        self.rooms[room_id] = room
+        room.bots.schedule()
+        if self.store.shared:  # the processes that serve it already: who is connected there?
+            self.spawn(self.store.announce(room_id, {"ask": "presence"}))
+        return room
+
+    def replay(self, record: RoomRecord, rows: Sequence[Any]) -> Game:
+        """The room's game rebuilt from its seed and actions, checked against the stored digest."""
+        try:
+            rs = self.ruleset(record.variants, record.players, record.options)
+        except BeanframeError as exc:
+            raise _Unresumable(f"its variants cannot be composed here ({exc})") from None
+        have = rs.versions()
+        for name, version in record.plugins.items():
+            if have.get(name) != version:
+                raise _Unresumable(f"it was started with {name} {version}; this server has {name} {have.get(name, 'none')}")
+        game = rs.new_game(seed=record.seed)
+        for row in rows:
+            try:
+                game.apply(row.code, row.actor)
+            except BeanframeError as exc:
+                raise _Unresumable(f"its action {row.version} ({row.code}) does not replay: {exc}") from None
+        if rows and state_digest(game) != rows[-1].digest:
+            raise _Unresumable(f"its replay does not match the stored state at version {rows[-1].version}")
+        return game
+
+    async def resume_all(self) -> None:
+        """Load every unfinished room, so bots play on and clients find their games."""
+        ids = await self.store.unfinished()
+        for room_id in ids:
+            if room_id not in self.rooms:
+                await self.get(room_id)
+                await asyncio.sleep(0)  # let requests in between
+        if ids:
+            log.info("resumed %d unfinished game(s)", len(ids))
+
+    # -- other processes ---------------------------------------------------------------------
+    async def on_store_message(self, room_id: str, message: dict[str, Any]) -> None:
+        """Another process stored actions in a room (``version``), its connections changed
+        (``presence``), or the notifications were interrupted (``resync``: every room here
+        catches up)."""
+        if message.get("resync"):
+            for room in list(self.rooms.values()):
+                self.spawn(room.sync())
+            return
+        room = self.rooms.get(room_id)
+        if room is None:
+            return  # not served here: loaded (up to date) when a client asks for it
+        version = message.get("version")
+        if message.get("ask") == "presence":
+            self.announce_presence(room_id, room.local_presence())
+        elif type(version) is int:
+            if version > room.version:
+                await room.sync()
+        elif isinstance(message.get("presence"), dict) and isinstance(message.get("process"), str):
+            counts = {k: v for k, v in message["presence"].items() if isinstance(k, str) and type(v) is int}
+            if counts:
+                room.remote[message["process"]] = counts
+            else:
+                room.remote.pop(message["process"], None)
+            room.push_presence()
+
+    def announce_presence(self, room_id: str, counts: dict[str, int]) -> None:
+        if self.store.shared:
+            self.spawn(self.store.announce(room_id, {"presence": counts}))
+
+
+class _Unresumable(Exception):
+    pass

@@ -1,0 +1,110 @@
+"""What the server accepts from a client, and how fast: message sizes, rate limits, JSON shape.
+
+Everything a client sends is read through :func:`read_message`, which turns any bad input into
+one line (:class:`BadInput`) and never raises anything else; rate limits are token buckets.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from typing import Any
+
+from attrs import frozen
+
+from beanframe.core.limits import loads_json
+
+
+@frozen
+class Limits:
+    """The server's limits (defaults suit people and bots playing; a benchmark may raise them)."""
+
+    message_bytes: int = 8192  # one WebSocket message or HTTP body
+    rate: float = 50.0  # messages a second a connection may send on average (a fast bot stays under)...
+    burst: int = 100  # ...and at once
+    create_rate: float = 1.0  # rooms a client address may create a second on average...
+    create_burst: int = 30  # ...and at once
+    hello_seconds: float = 30.0  # a new WebSocket must say hello within this time
+    # the transport's own hard limit (uvicorn closes a connection with code 1009 above it): a
+    # message between message_bytes and this is answered with one line, the connection stays
+    transport_bytes: int = 1 << 20
+
+
+def one_line(text: object, limit: int = 200) -> str:
+    """``text`` on one line, cut to ``limit`` characters."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+class BadInput(Exception):
+    """A message or body the server cannot take: one line, and an HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def read_json(data: bytes | str, limit: int) -> Any:
+    """A JSON value from a client (BadInput with one line if it is too long or not JSON)."""
+    if len(data) > limit:
+        raise BadInput(f"the message is too long ({len(data)} bytes; at most {limit})", 413)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadInput("the message is not UTF-8 text") from None
+    try:
+        return loads_json(data)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise BadInput(f"not JSON: {one_line(exc, 80)}") from None
+
+
+def read_message(data: bytes | str, limit: int) -> dict[str, Any]:
+    """A WebSocket message: a JSON object with a ``type`` text."""
+    value = read_json(data, limit)
+    if not isinstance(value, dict):
+        raise BadInput('a message is a JSON object such as {"type": "action", "code": "...", "version": N}')
+    kind = value.get("type")
+    if not isinstance(kind, str):
+        raise BadInput('a message needs a "type" (hello, action, why, command, state, ping)')
+    return value
+
+
+class Bucket:
+    """A token bucket: ``allow()`` is True while the average stays under ``rate`` a second with
+    at most ``burst`` at once."""
+
+    __slots__ = ("rate", "burst", "tokens", "at")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Buckets:
+    """One bucket per key (a client address), the least recently used forgotten beyond ``size``."""
+
+    def __init__(self, rate: float, burst: int, size: int = 10_000) -> None:
+        self.rate, self.burst, self.size = rate, burst, size
+        self.buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def allow(self, key: str) -> bool:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = Bucket(self.rate, self.burst)
+            if len(self.buckets) > self.size:
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(key)
+        return bucket.allow()

@@ -1,0 +1,356 @@
+"""A room: one game and the one authority that changes it (boardgame.io's master, done better).
+
+Every action, from a person or a bot, goes through :meth:`Room.act`: check that the seat decides
+now, that the action (or one-line command) is legal and that the client's version is current;
+apply it to a copy; **commit it to the store**; only then make the copy the game and push every
+seat its own state (computed once per seat per change, :mod:`beanframe.server.seat`). A refused
+action is answered with one line and changes nothing. The commit runs as its own task, so a
+client that hangs up mid-action cannot leave a stored action unapplied.
+
+A room also seats the connections (each seat may have several: a phone and a laptop) and tells
+everyone who is connected (presence); its bot seats are played by :mod:`beanframe.server.bots`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from beanframe.core.actions import Action, shorten
+from beanframe.core.game import Game
+from beanframe.core.present import check_line, explain, presentation
+from beanframe.core.scoring import seat_name
+from beanframe.errors import BeanframeError
+from beanframe.server.bots import RoomBots
+from beanframe.server.refusals import Refused
+from beanframe.server.limits import one_line
+from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update
+from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
+from beanframe.server.tokens import matches
+
+if TYPE_CHECKING:
+    from beanframe.server.hub import Hub
+
+PROTOCOL = 1
+ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what a room id may look like (checked before any lookup)
+log = logging.getLogger("beanframe.server")
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+class Connection:
+    """The sending side of one connection: a bounded queue drained by the connection's own writer
+    task, so a slow client never holds up the room (one that falls too far behind is dropped; it
+    reconnects and gets the whole state)."""
+
+    QUEUE = 512
+
+    def __init__(self, seat: int | None, send: Callable[[str], Any]) -> None:
+        self.seat = seat
+        self.send = send
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
+        self.overflowed = False
+
+    def push(self, text: str) -> None:
+        if self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)  # the writer stops; the endpoint closes the connection
+
+    async def write(self) -> None:
+        """Send what is queued until told to stop (None)."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            await self.send(text)
+
+
+class Room:
+    """One game, its seats and its connections; see the module."""
+
+    def __init__(self, hub: Hub, record: RoomRecord, game: Game | None, broken: str | None = None) -> None:
+        self.hub = hub
+        self.record = record
+        self.id = record.id
+        self.game = game
+        self.broken = broken  # why this room cannot go on (it could not be resumed), or None
+        self.lock = asyncio.Lock()
+        self.conns: dict[int | None, set[Connection]] = {}
+        self.log_len: dict[int | None, int] = {}  # length of each connected seat's log now
+        self.sent: dict[int | None, dict[str, Any]] = {}  # each connected seat's part views, as sent
+        self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
+        self.bots = RoomBots(self)
+
+    @property
+    def version(self) -> int:
+        return self.game.state.n_actions if self.game is not None else self.record.version
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The player (0-based) ``token`` opens here: None for the spectator token or no token;
+        Refused (403) for a token that opens nothing here. Every stored hash is compared, in
+        constant time, whatever matches."""
+        if token is None:
+            return None
+        found: int | None = -1
+        for player, stored in enumerate(self.record.tokens):
+            if matches(token, stored):
+                found = player
+        if matches(token, self.record.spectator):
+            found = None
+        if found == -1:
+            raise Refused(f"this token opens no seat of room {self.id}", 403)
+        return found
+
+    # -- what a seat is told -----------------------------------------------------------------
+    def presence(self) -> tuple[list[dict[str, Any]], int]:
+        counts = {seat: len(conns) for seat, conns in self.conns.items()}
+        for other in self.remote.values():  # connections at other server processes (PostgreSQL)
+            for key, n in other.items():
+                if key == "spectators":
+                    counts[None] = counts.get(None, 0) + n
+                elif key[1:].isdigit():
+                    counts[int(key[1:]) - 1] = counts.get(int(key[1:]) - 1, 0) + n
+        seats = [
+            {"seat": seat_name(p), "player": kind, "connected": kind.startswith("bot:") or counts.get(p, 0) > 0}
+            for p, kind in enumerate(self.record.seats)
+        ]
+        return seats, counts.get(None, 0)
+
+    def room_fields(self, player: int | None) -> dict[str, Any]:
+        rec = self.record
+        seats, spectators = self.presence()
+        out = {
+            "protocol": PROTOCOL,
+            "room": self.id,
+            "seat": seat_name_of(player),
+            "version": self.version,
+            "variants": list(rec.variants),
+            "players": rec.players,
+            "options": rec.options,
+            "plugins": rec.plugins,
+            "seeded": rec.seeded,
+            "seats": seats,
+            "spectators": spectators,
+            "commands": self.hub.commands_of(self.game.ruleset) if self.game is not None else [],
+        }
+        if self.game is not None and self.game.is_over:
+            out["seed"] = rec.seed  # only now: before the end it would rebuild every hand
+        return out
+
+    def full_state(self, player: int | None) -> dict[str, Any]:
+        """The seat's whole state (``GET .../state`` and the first message of a connection)."""
+        if self.game is None:
+            raise Refused(self.broken or "this room cannot be played", 409)
+        return {"type": "state", **self.room_fields(player), **seat_state(self.game, player)}
+
+    # -- connections -------------------------------------------------------------------------
+    def attach(self, conn: Connection) -> dict[str, Any]:
+        """Seat a connection; its first message is the whole state (returned, and counted so the
+        updates that follow continue it)."""
+        if self.game is None:
+            raise Refused(self.broken or "this room cannot be played", 409)
+        before = self._connected()
+        # the seat's other connections hold the same (current) parts: one record of what was sent
+        self.conns.setdefault(conn.seat, set()).add(conn)
+        sent: dict[str, Any] = {}
+        try:
+            state = {"type": "state", **self.room_fields(conn.seat), **seat_state(self.game, conn.seat, sent)}
+        except BaseException:
+            self.detach(conn)
+            raise
+        self.log_len[conn.seat] = len(state["log"])
+        self.sent[conn.seat] = sent
+        conn.push(_dumps(state))
+        if self._connected() != before:
+            self.presence_changed(skip=conn)  # the new connection has it in its state
+        return state
+
+    def detach(self, conn: Connection) -> None:
+        conns = self.conns.get(conn.seat)
+        if conns is None or conn not in conns:
+            return
+        before = self._connected()
+        conns.discard(conn)
+        if not conns:
+            del self.conns[conn.seat]
+            self.log_len.pop(conn.seat, None)
+            self.sent.pop(conn.seat, None)
+        if self._connected() != before:
+            self.presence_changed()
+
+    def _connected(self) -> tuple:
+        return tuple(sorted((-1 if s is None else s, len(c)) for s, c in self.conns.items() if c))
+
+    def push_presence(self, skip: Connection | None = None) -> None:
+        """Tell every connection (but ``skip``) who is connected now."""
+        seats, spectators = self.presence()
+        text = _dumps({"type": "presence", "room": self.id, "seats": seats, "spectators": spectators})
+        for conns in self.conns.values():
+            for conn in conns:
+                if conn is not skip:
+                    conn.push(text)
+
+    def local_presence(self) -> dict[str, int]:
+        """The connections to this process, by seat ("p1"..., "spectators")."""
+        return {("spectators" if s is None else seat_name(s)): len(c) for s, c in self.conns.items() if c}
+
+    def presence_changed(self, skip: Connection | None = None) -> None:
+        self.push_presence(skip)
+        self.hub.announce_presence(self.id, self.local_presence())
+
+    def publish(self, new_actions: int, since_events: int) -> None:
+        """Push every connected seat what changed (computed once per seat)."""
+        game = self.game
+        version = self.version
+        for seat, conns in list(self.conns.items()):
+            if not conns:
+                continue
+            update = seat_update(game, seat, new_actions, since_events, self.sent.setdefault(seat, {}))
+            update["type"] = "update"
+            update["room"] = self.id
+            update["version"] = version
+            update["history_from"] = version - new_actions
+            update["log_from"] = self.log_len.get(seat, 0)
+            if game.is_over:
+                update["seed"] = self.record.seed
+            self.log_len[seat] = update["log_from"] + len(update["log"])
+            text = _dumps(update)
+            for conn in list(conns):
+                conn.push(text)
+
+    # -- acting ------------------------------------------------------------------------------
+    async def act(
+        self, player: int | None, version: Any, code: Any = None, action_id: Any = None, action: Action | None = None
+    ) -> int:
+        """Apply an action (a code, a one-line command, an action id, or an Action) for
+        ``player`` against ``version``; returns the new version. Refused with one line if it is
+        not possible; nothing changes then."""
+        if player is None:
+            raise Refused("a spectator cannot act: open an invitation link for a seat", 403)
+        if type(version) is not int:
+            raise Refused('say which version you act on: {"code": "...", "version": N} (the version of your state)', 400)
+        # its own task: a caller that goes away mid-commit must not leave a stored action unapplied
+        task = asyncio.ensure_future(self._act(player, version, code, action_id, action))
+        return await asyncio.shield(task)
+
+    async def _act(self, player: int, version: int, code: Any, action_id: Any, action: Action | None) -> int:
+        async with self.lock:
+            game = self.game
+            if game is None or self.broken:
+                raise Refused(self.broken or "this room cannot be played", 409)
+            if version != self.version:
+                raise Refused(f"your state is out of date (version {version}, the game is at {self.version}): nothing done", 409)
+            if game.is_over:
+                raise Refused("the game is over: no more actions", 409)
+            if player not in game.deciders:
+                who = ", ".join(seat_name(p) for p in game.deciders)
+                raise Refused(f"it is not your decision now: {who} to decide", 409)
+            actions = [action] if action is not None else self.resolve(game, player, code, action_id)
+            await self.commit(player, actions)
+            return self.version
+
+    def resolve(self, game: Game, player: int, code: Any, action_id: Any) -> list[Action]:
+        """The actions a request stands for, each checked legal (Refused with one line if not)."""
+        table = game.ruleset.actions
+        if action_id is not None:
+            if type(action_id) is not int or not 0 <= action_id < len(table):
+                raise Refused(f"no action id {shorten(action_id, 20)} (ids go from 0 to {len(table) - 1})", 400)
+            found = table.from_id(action_id)
+            if found not in game.legal_actions(player):
+                raise Refused(f"{found.code} is not possible now: {self.reason(game, player, found)}", 409)
+            return [found]
+        if not isinstance(code, str) or not code.strip():
+            raise Refused('give the action: {"code": "plant f1", "version": N} (or "id": N)', 400)
+        text = " ".join(code.split())
+        word, _, rest = text.partition(" ")
+        lines = presentation(game.ruleset).line_commands
+        if word.lower() in lines:
+            fn, _ = lines[word.lower()]
+            try:
+                return check_line(game, player, list(fn(game, player, rest)))
+            except (ValueError, BeanframeError) as exc:
+                raise Refused(f"{word.lower()}: {one_line(exc)} (nothing done)", 409) from None
+            except Exception as exc:  # noqa: BLE001 - a plugin's command must not end the game
+                log.exception("room %s: line command %s failed", self.id, word)
+                raise Refused(f"{word.lower()} failed: {type(exc).__name__} (nothing done)", 500) from None
+        try:
+            found = table.coerce(text)
+        except BeanframeError as exc:
+            raise Refused(str(exc), 400) from None
+        if found not in game.legal_actions(player):
+            raise Refused(f"{found.code} is not possible now: {self.reason(game, player, found)}", 409)
+        return [found]
+
+    @staticmethod
+    def reason(game: Game, player: int, action: Action | None) -> str:
+        try:
+            found = explain(game, player, action)
+        except Exception:  # noqa: BLE001 - a plugin's explanation must not end the game
+            found = None
+        return found or f"now: {game.prompt()}"
+
+    async def commit(self, player: int, actions: Sequence[Action]) -> None:
+        """Apply ``actions`` to a copy, store them, then make the copy the game and tell everyone.
+        Called with the lock held."""
+        game = self.game
+        base = self.version
+        since_events = game.state.n_events
+        trial = game.clone()
+        rows = []
+        try:
+            for i, action in enumerate(actions, 1):
+                trial.apply(action, player)
+                rows.append(ActionRow(base + i, player, action.code, state_digest(trial)))
+        except BeanframeError as exc:
+            raise Refused(one_line(exc), 409) from None
+        except Exception as exc:  # noqa: BLE001 - a plugin's bug: the game stays as it was
+            log.exception("room %s: the game failed on %s", self.id, [a.code for a in actions])
+            raise Refused(f"the game failed on that action ({type(exc).__name__}); nothing done", 500) from None
+        try:
+            stored = await self.hub.store.append(self.id, base, rows, trial.is_over, result_data(trial))
+        except StoreError as exc:
+            log.error("room %s: %s", self.id, exc)
+            raise Refused("the server could not store the action: nothing done (try again)", 503) from None
+        if not stored:  # another server process applied an action at this version first
+            self.hub.spawn(self.sync())
+            raise Refused(f"your state is out of date (the game has moved on from version {base}): nothing done", 409)
+        self.game = trial
+        self.publish(len(rows), since_events)
+        self.bots.schedule()
+
+    async def sync(self) -> None:
+        """Catch up with actions another server process stored (PostgreSQL), then tell everyone."""
+        async with self.lock:
+            game = self.game
+            if game is None:
+                return
+            rows = await self.hub.store.actions(self.id, since=self.version)
+            if not rows:
+                return
+            since_events = game.state.n_events
+            trial = game.clone()
+            try:
+                for row in rows:
+                    trial.apply(row.code, row.actor)
+            except Exception as exc:  # noqa: BLE001 - a stored action that does not replay
+                self.broken = f"room {self.id} cannot go on: a stored action does not replay ({type(exc).__name__})"
+                log.error("%s: %s", self.broken, exc)
+                return
+            if state_digest(trial) != rows[-1].digest:
+                self.broken = f"room {self.id} cannot go on: its replay does not match the stored state"
+                log.error("%s at version %d", self.broken, rows[-1].version)
+                return
+            self.game = trial
+            self.publish(len(rows), since_events)
+            self.bots.schedule()

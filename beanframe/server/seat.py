@@ -1,0 +1,122 @@
+"""What one seat of a room is told: ONE function of (game, seat), and its increments.
+
+:func:`seat_state` is everything a seat's connection may know of the game: its view (the game's
+``view(p).to_dict()`` without the ``record``, which travels as ``history`` and ``log``), what it
+may know of the past, who decides now, its own legal actions with their labels, and the result
+once the game is over. The room adds what belongs to the room (its id, the version, who sits
+where, presence), never anything of the game. Because it is one function of the game and the
+seat, the leak test can demand that it is unchanged when everything the seat cannot see is
+redealt (``game.determinize(p, rng)``) and that what a connection received adds up to it.
+
+:func:`seat_update` is what changed since an earlier version: the whole view (small: a few kB)
+but only the history entries and log lines added since, so a push never re-sends the past.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from beanframe.core.records import known_code
+from beanframe.core.scoring import seat_name
+from beanframe.core.view import plain_data
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+
+
+def seat_name_of(player: int | None) -> str | None:
+    """``"p1"``... for a player (0-based), None for a spectator."""
+    return None if player is None else seat_name(player)
+
+
+def view_data(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``game.view(player).to_dict()`` without its ``record`` (sent as ``history`` and ``log``).
+    With ``sent`` (the part views this seat was sent last, by name; updated here), ``parts``
+    holds only the parts whose view changed since: a client merges them into the parts it has."""
+    view = game.view(player)
+    parts = view.parts
+    if sent is None:
+        shown = plain_data(parts)
+    else:
+        shown = {}
+        for name, part in parts.items():
+            if sent.get(name, _NOTHING) != part:  # frozen views compare by value, cheaply
+                shown[name] = plain_data(part)
+                sent[name] = part
+    data = {"player": view.player, "players": view.players, "variants": list(view.variants), "turn": view.turn,
+            "active": view.active, "stage": view.stage, "phase": view.phase, "to_act": view.to_act,
+            "prompt": view.prompt, "parts": shown, "deciders": list(view.deciders)}  # fmt: skip
+    return data
+
+
+_NOTHING = object()
+
+
+def legal_data(game: Game, player: int | None) -> list[dict[str, Any]]:
+    """The seat's legal actions now (none for a spectator or a seat that does not decide), each
+    ``{"code", "label", "id"}``: the label is the seat's own description of it."""
+    if player is None or player not in game.deciders:
+        return []
+    table = game.ruleset.actions
+    return [{"code": a.code, "label": game.describe(a, player), "id": table.id_of(a)} for a in game.legal_actions(player)]
+
+
+def phase_label(game: Game) -> str:
+    """The phase as the rules name it ("phase 2: trade"), or the stage ("over")."""
+    phase = game.phase
+    if phase is None:
+        return game.stage_name
+    number = f"phase {phase.number}: " if phase.number else ""
+    return f"{number}{phase.label}"
+
+
+def result_data(game: Game) -> dict[str, Any] | None:
+    result = game.result
+    if result is None:
+        return None
+    return {"scores": dict(result.scores), "winners": list(result.winners),
+            "lines": {seat: [list(line) for line in lines] for seat, lines in result.lines.items()}}  # fmt: skip
+
+
+def changing_fields(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The fields that are sent whole after every change (the view's parts only if they changed,
+    when ``sent`` says what was sent, see :func:`view_data`)."""
+    return {
+        "view": view_data(game, player, sent),
+        "deciders": [seat_name(p) for p in game.deciders],
+        "legal": legal_data(game, player),
+        "phase_label": phase_label(game),
+        "over": game.is_over,
+        "result": result_data(game),
+    }
+
+
+def seat_state(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything ``player`` (None: a spectator) may know of ``game``, as plain JSON-ready data:
+    ``view``, ``history`` (``[seat, code]`` per action, another seat's private choices in their
+    public form), ``log`` (``game.log_for(player)``), ``deciders`` (seat names), ``legal``,
+    ``phase_label``, ``over`` and ``result``. Never the seed or the full record."""
+    out = changing_fields(game, player)
+    out["history"] = [[seat_name(actor), code] for actor, code in game.history_for(player)]
+    out["log"] = game.log_for(player)
+    return out
+
+
+def seat_update(
+    game: Game, player: int | None, new_actions: int, since_events: int, sent: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What changed for ``player`` in the last ``new_actions`` actions, which began when the game
+    had ``since_events`` events: the fields sent whole (as in :func:`seat_state`; of the view's
+    parts only those that changed since ``sent``, see :func:`view_data`), and only the history
+    entries and log lines added since. Merged into the seat's earlier state (parts by name,
+    ``history`` and ``log`` appended) it gives :func:`seat_state` now."""
+    out = changing_fields(game, player, sent)
+    entries = []
+    node = game.state.history  # a linked list, newest first: walk only the new entries
+    for _ in range(new_actions):
+        action, node, actor = node
+        entries.append([seat_name(actor), known_code(actor, action, player)])
+    entries.reverse()
+    out["history"] = entries
+    out["log"] = game.log_for(player, since=since_events)
+    return out

@@ -1,0 +1,136 @@
+"""Where rooms live: one small interface (:class:`Store`), two implementations.
+
+A store keeps what a save holds (variant set, options, plugin versions, seed, actions with their
+actors) plus the room's seats: who plays each seat and the hashes of the seats' tokens (never the
+tokens). Games are rebuilt by replay, and each action row carries a digest of the state it made,
+so a restart checks the replay against what was stored, as ``load_game`` checks a save's
+snapshot. :mod:`beanframe.server.sqlite` (the default, one server process) and
+:mod:`beanframe.server.postgres` (several processes on one database, told of each other's changes
+by LISTEN/NOTIFY) implement it; boardgame.io's ``db/base.ts`` is the model.
+
+``append`` is the one write during play and the authority on versions: it stores the new actions
+only if the room is still at the version they were made against (a conditional update in one
+transaction), so two processes can never both apply an action at one version.
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from attrs import field, frozen
+
+from beanframe.core.persist import snapshot
+
+if TYPE_CHECKING:
+    from beanframe.core.game import Game
+
+SCHEMA_VERSION = 1
+
+#: what another process said about a room: (room id, message); the message holds ``version``
+#: (the room changed) or ``presence`` (who is connected there); see :meth:`Store.listen`
+Listener = Callable[[str, dict[str, Any]], Awaitable[None]]
+
+
+@frozen
+class RoomRecord:
+    """A room as stored: the game's set-up and its seats."""
+
+    id: str
+    variants: tuple[str, ...] = field(converter=tuple)
+    players: int
+    options: dict[str, Any]  # plain data, as composed (every option with its value)
+    plugins: dict[str, str]  # variant -> version the room was created with
+    seed: int
+    seeded: bool  # the creator chose the seed (everyone at the table is told)
+    seats: tuple[str, ...] = field(converter=tuple)  # "human" or "bot:NAME", per player
+    tokens: tuple[str | None, ...] = field(converter=tuple)  # sha256 of each human seat's token
+    spectator: str  # sha256 of the spectator token
+    bot_seed: int  # master seed of the room's bots (never the game's seed)
+    created: float
+    version: int = 0
+    over: bool = False
+    result: dict[str, Any] | None = None
+
+    def spec_json(self) -> str:
+        data = attrs.asdict(self, recurse=False)
+        for key in ("id", "version", "over", "result"):
+            data.pop(key)
+        data["variants"], data["seats"], data["tokens"] = list(self.variants), list(self.seats), list(self.tokens)
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def from_row(cls, room_id: str, spec: str, version: int, over: bool, result: str | None) -> RoomRecord:
+        data = json.loads(spec)
+        return cls(id=room_id, version=version, over=bool(over), result=json.loads(result) if result else None, **data)
+
+
+@frozen
+class ActionRow:
+    """One accepted action: the version it made (the first action makes version 1), who took it
+    (0-based player), its code, and the digest of the state after it."""
+
+    version: int
+    actor: int
+    code: str
+    digest: str
+
+
+def state_digest(game: Game) -> str:
+    """A short digest of the game's state (its save snapshot): equal states, equal digests."""
+    text = json.dumps(snapshot(game), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+class StoreError(Exception):
+    """The store failed (disk full, database gone): the action was not stored, so not applied."""
+
+
+class Store(abc.ABC):
+    """The few calls the server makes of its storage. Every call is a coroutine."""
+
+    #: whether other server processes may change the same rooms (then :meth:`listen` matters)
+    shared: bool = False
+
+    @abc.abstractmethod
+    async def start(self) -> None:
+        """Open the store (create its tables if needed)."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Finish pending writes and close."""
+
+    @abc.abstractmethod
+    async def create_room(self, room: RoomRecord) -> None:
+        """Store a new room (version 0)."""
+
+    @abc.abstractmethod
+    async def get_room(self, room_id: str) -> RoomRecord | None:
+        """The stored room, or None."""
+
+    @abc.abstractmethod
+    async def actions(self, room_id: str, since: int = 0) -> list[ActionRow]:
+        """The room's actions after version ``since``, oldest first."""
+
+    @abc.abstractmethod
+    async def append(
+        self, room_id: str, base: int, rows: Sequence[ActionRow], over: bool, result: dict[str, Any] | None
+    ) -> bool:
+        """Store ``rows`` (versions ``base + 1``...) if the room is still at version ``base``, in
+        one transaction; False (nothing stored) if it is not. StoreError if storing failed."""
+
+    @abc.abstractmethod
+    async def unfinished(self) -> list[str]:
+        """The ids of the rooms whose game is not over."""
+
+    async def listen(self, listener: Listener) -> None:  # noqa: B027 - optional for single-process stores
+        """Call ``listener(room_id, message)`` when another process changed a room or its
+        presence (a store that only one process uses never calls it)."""
+
+    async def announce(self, room_id: str, message: dict[str, Any]) -> None:  # noqa: B027
+        """Tell the other processes something about a room (its presence here); nothing for a
+        store that only one process uses. (A new version is announced by :meth:`append`.)"""

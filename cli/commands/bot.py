@@ -1,0 +1,40 @@
+"""``beanframe bot``: a bot plays a seat of a table server over the network."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+import typer
+
+from beanframe.client import TableError, play_bot
+from beanframe.errors import ConfigError
+from beanframe.simulate import fresh_seed
+
+
+def bot_cli(
+    link: Annotated[str, typer.Argument(help="The invitation link of the seat: http://HOST:PORT/#room=ID&token=T.", show_default=False)],
+    bot: Annotated[str, typer.Option("--bot", "-b", help="Which bot plays (a bot of the table's rules: see beanframe rules VARIANT).")] = "greedy",
+    seed: Annotated[int | None, typer.Option("--seed", min=0, help="The bot's own seed (default: a fresh one).", show_default=False)] = None,
+    delay: Annotated[float, typer.Option("--delay", min=0.0, max=60.0, help="Seconds to wait before each action.")] = 0.0,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+) -> None:
+    """Let a bot play a seat of a table (beanframe serve) over the network, to the end of the
+    game. It needs the table's variants installed here, in the same versions."""
+
+    def show(kind: str, data: Any) -> None:
+        if quiet:
+            return
+        if kind == "error":
+            typer.echo(f"refused: {data.get('error')}", err=True)
+        elif kind == "connection":
+            typer.echo("connection lost: reconnecting..." if data == "lost" else "connected again", err=True)
+
+    try:
+        final = asyncio.run(play_bot(link, bot, fresh_seed() if seed is None else seed, delay, show))
+    except TableError as exc:
+        raise ConfigError(str(exc)) from None
+    result = final.get("result") or {}
+    winners = ", ".join(result.get("winners", ())) or "nobody"
+    scores = " · ".join(f"{seat} {score}" for seat, score in result.get("scores", {}).items())
+    typer.echo(f"{final.get('seat')} played {bot}: game over, winner {winners} ({scores})")

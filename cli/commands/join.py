@@ -1,0 +1,41 @@
+"""``beanframe join``: a seat of a table server at the terminal."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from beanframe.client import TableClient, TableError
+from beanframe.errors import ConfigError
+
+from .. import render
+from ..session import make_reader
+from ..table import RemoteSession
+
+
+def join_cli(
+    link: Annotated[str, typer.Argument(help="The invitation link: http://HOST:PORT/#room=ID&token=T (quote it in the shell).", show_default=False)],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print the other players' moves and events.")] = False,
+    save: Annotated[Path | None, typer.Option("--save", help="When the game is over, write its save here (beanframe replay reads it).", show_default=False)] = None,
+) -> None:
+    """Play your seat of a table (beanframe serve) from this terminal.
+
+    At your decision type a number or an action code (plant f1); why, board, log, help and quit
+    work too, and the game's own commands (help lists them). Quitting leaves your seat open:
+    join again with the same link. The connection comes back by itself when it drops.
+    """
+    console = render.make_console()
+    reader = make_reader(console)
+    try:
+        client = TableClient(link)
+    except TableError as exc:
+        raise ConfigError(str(exc)) from None
+    asyncio.run(_join(client, console, reader, quiet, str(save) if save else None))
+
+
+async def _join(client: TableClient, console, reader, quiet: bool, save: str | None) -> None:  # noqa: ANN001
+    async with client:
+        await RemoteSession(client, console, reader, quiet=quiet, save_to=save).run()

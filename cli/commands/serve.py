@@ -1,0 +1,126 @@
+"""``beanframe serve``: the table server (``beanframe.server``) on uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import sys
+import threading
+from collections.abc import Iterator
+from typing import Annotated
+
+import typer
+import uvicorn
+
+from beanframe.errors import ConfigError
+from beanframe.server import Limits, create_app, open_store
+from beanframe.server.store import StoreError
+
+from ..paths import data_dir
+
+
+def serve_cli(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the local network too).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port (0: any free one; the address is printed).")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", envvar="BEANFRAME_DB", help="Where rooms are kept: a SQLite file, or a postgresql:// URL (default: table.db in the user's data directory).", show_default=False),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0.0, max=60.0, help="Seconds a bot thinks before it acts, so people can follow.")] = 1.0,
+    url: Annotated[
+        str | None,
+        typer.Option("--url", help="The address invitation links use, e.g. https://beans.example.org/ behind a reverse proxy (default: the address each request came to).", show_default=False),
+    ] = None,
+) -> None:
+    """Serve game tables: people join from a terminal (beanframe join) or a browser, programs
+    over HTTP and WebSocket (docs/protocol.md).
+
+    Prints the address it serves; Ctrl-C or SIGTERM stops it (every accepted action is already
+    stored: games go on where they were when it starts again).
+    """
+    where = db or str(data_dir() / "table.db")
+    asyncio.run(_serve(host, port, where, bot_delay, url))
+
+
+def lan_addresses() -> list[str]:
+    """This machine's address on the local network (for the links to share), if it has one."""
+    found = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))  # UDP: nothing is sent, the route picks the address
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    return [a for a in found if not a.startswith("127.")]
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which stops on SIGINT or SIGTERM without raising the signal again
+    afterwards: stopping is the normal end of ``beanframe serve`` (exit code 0)."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+
+async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | None) -> None:
+    try:
+        store = open_store(where)
+    except ImportError:
+        raise ConfigError("a PostgreSQL store needs psycopg: pip install 'beanframe[postgres]'") from None
+    try:
+        await store.start()
+    except StoreError as exc:
+        raise ConfigError(str(exc)) from None
+    limits = Limits()
+    app = create_app(store, bot_delay=bot_delay, limits=limits, public_url=url)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        await store.close()
+        raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s", stream=sys.stderr)
+    logging.getLogger("beanframe.server").setLevel(logging.INFO)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        ws_max_size=limits.transport_bytes,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        timeout_graceful_shutdown=3,
+        access_log=False,
+    )
+    server = _Server(config)
+    bound = sock.getsockname()[1]
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    task = asyncio.ensure_future(server.serve(sockets=[sock]))
+    while not server.started and not task.done():
+        await asyncio.sleep(0.05)
+    if server.started:
+        addresses = [f"http://{shown}:{bound}/"]
+        if host in ("0.0.0.0", "::"):
+            addresses = [f"http://{a}:{bound}/" for a in lan_addresses()] + [f"http://localhost:{bound}/"]
+        kind = "PostgreSQL" if where.startswith(("postgres://", "postgresql://")) else where
+        typer.echo(f"beanframe table at {addresses[0]}  (rooms in {kind}; Ctrl-C stops)")
+        for other in addresses[1:]:
+            typer.echo(f"  also at {other}")
+        sys.stdout.flush()
+    await task
+    await store.close()
+    typer.echo("stopped (every accepted action is stored)")

@@ -1,0 +1,146 @@
+"""Other programs at the table (issue 18 §2 "Done means"): the terminal client ``beanframe join``
+driven with scripted input plays every variant set to the end against the server's bots, and
+the commands ``beanframe join`` and ``beanframe bot`` run as processes; the save of a finished
+game is what ``beanframe replay`` reads."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from beanframe.client import Invitation, TableClient, TableError, play_bot
+from beanframe.core.persist import load_game
+from beanframe_cli.table import OVER, RemoteSession
+
+from .helpers import ServerProcess, create_room, short_options
+
+#: each variant set once, at its smallest player count, the terminal seat first, bots after it
+JOIN_SETS = [("al_cabohne",), ("al_cabohne", "prohibohn"), ("ali_baba",), ("bohnanza",), ("bohnanza", "bohnaparte")]
+PLAYERS = {("al_cabohne",): 1, ("al_cabohne", "prohibohn"): 2, ("ali_baba",): 2, ("bohnanza",): 3, ("bohnanza", "bohnaparte"): 3}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with ServerProcess(tmp_path_factory.mktemp("clients") / "rooms.db") as process:
+        yield process
+
+
+def scripted(lines: list[str], client: TableClient):
+    """A player typing ``lines``, then, whenever asked: ``end-trading`` or ``pass`` if the list
+    on the screen offers it (a short game), else its first choice (``1``)."""
+    queue = list(lines)
+
+    def read(prompt: str) -> str:
+        if queue:
+            return queue.pop(0)
+        codes = {a["code"] for a in client.state.get("legal", ())}
+        return next((code for code in ("end-trading", "pass") if code in codes), "1")
+
+    return read
+
+
+def join(link: str, lines: list[str], save: str | None = None) -> tuple[str, str]:
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+
+    async def run() -> str:
+        async with TableClient(link) as client:
+            return await RemoteSession(client, console, scripted(lines, client), save_to=save).run()
+
+    return asyncio.run(run()), out.getvalue()
+
+
+@pytest.mark.parametrize("variants", JOIN_SETS, ids=["+".join(v) for v in JOIN_SETS])
+def test_the_terminal_client_plays_every_variant_set_to_the_end(server, tmp_path, variants):  # issue 18 "Done means"
+    players = PLAYERS[variants]
+    with server.client() as http:
+        bots = next(s for s in http.get("/api/variants").json()["sets"] if tuple(s["variants"]) == variants)["bots"]
+        bot = "greedy" if "greedy" in bots else "random"
+        room = create_room(http, variants=list(variants), players=players, seats=["human"] + [f"bot:{bot}"] * (players - 1),
+                           seed=21, options=short_options(variants))  # fmt: skip
+    save = tmp_path / "game.json"
+    lines = ["help", "why", "board", "log 3", "99", "no-such-action", "save x.json"]
+    outcome, text = join(room["seats"][0]["url"], lines, str(save))
+    assert outcome == OVER, text[-2000:]
+    assert "Commands:" in text and "no choice 99" in text and "winner" in text and "game seed 21" in text
+    assert "Traceback" not in text
+    game = load_game(save.read_text())  # the save beanframe replay reads
+    assert game.is_over and game.state.seed == 21
+    if variants == ("al_cabohne",):  # a variant's own command, answered by the server
+        _, meter = join(create_room_link(server, variants), ["meter", "quit"])
+        assert "Feuerbohne" in meter
+
+
+def create_room_link(server: ServerProcess, variants: tuple[str, ...]) -> str:
+    with server.client() as http:
+        return create_room(http, variants=list(variants), players=PLAYERS[variants], seed=3)["seats"][0]["url"]
+
+
+def test_a_bad_link_is_one_line():  # issue 18 §3
+    for link in ("ftp://x/#room=a&token=b", "http://host:1/", "not a link"):
+        with pytest.raises(TableError):
+            Invitation(link)
+
+
+def test_quitting_keeps_the_seat_and_joining_again_continues(server):  # issue 18 §4: the same seat again
+    link = create_room_link(server, ("al_cabohne",))
+    first, _ = join(link, ["1", "1", "quit"])
+    assert first == "quit"
+    outcome, text = join(link, ["quit"])
+    assert outcome == "quit" and "Turn" in text  # the game as it was left: two actions in
+    with server.client() as http:
+        room = Invitation(link)
+        state = http.get(f"/api/rooms/{room.room}/state", headers={"Authorization": f"Bearer {room.token}"}).json()
+        assert state["version"] == 2
+
+
+def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "beanframe_cli.app", *args], input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def test_the_join_and_bot_commands(server, tmp_path):  # issue 18 §2: beanframe join URL, beanframe bot URL --bot greedy
+    with server.client() as http:
+        room = create_room(http, variants=["al_cabohne"], players=2, seats=["human", "human"], seed=8)
+    typed, shown = tmp_path / "typed.txt", tmp_path / "shown.txt"
+    typed.write_text("1\n" * 5000)  # the first choice, whenever asked
+    with typed.open() as stdin, shown.open("w") as stdout:  # files: a full pipe would stall the game
+        command = [sys.executable, "-m", "beanframe_cli.app", "join", room["seats"][0]["url"], "--save", str(tmp_path / "s.json")]
+        joiner = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.STDOUT, text=True)
+        bot = cli("bot", room["seats"][1]["url"], "--bot", "greedy", "--quiet")
+        joiner.wait(timeout=300)
+    out = shown.read_text()
+    assert bot.returncode == 0, bot.stderr
+    assert bot.stdout.startswith("p2 played greedy: game over")
+    assert joiner.returncode == 0, out[-2000:]
+    assert "winner" in out and "Traceback" not in out
+    replay = cli("replay", str(tmp_path / "s.json"), "--as", "p1")
+    assert replay.returncode == 0 and "winner" in replay.stdout
+
+
+def test_the_commands_say_what_is_wrong_in_one_line(server):  # issue 18 §3
+    bad = cli("join", "http://127.0.0.1:9/")
+    assert bad.returncode == 2 and bad.stderr.startswith("error:") and len(bad.stderr.strip().splitlines()) == 1
+    link = create_room_link(server, ("al_cabohne",)).replace("token=", "token=wrong")
+    refused = cli("bot", link)
+    assert refused.returncode == 2 and "opens no seat" in refused.stderr and "Traceback" not in refused.stderr
+    with pytest.raises(TableError, match="server instead"):  # a search bot needs the game: a server seat
+        asyncio.run(play_bot(create_room_link(server, ("al_cabohne",)), "ismcts"))
+
+
+def test_the_protocol_documents_a_complete_client(server, tmp_path):  # issue 18 §2: ~40 lines, only websockets
+    text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    code = text.split("## A complete client in Python")[1].split("```python\n")[1].split("```")[0]
+    assert len(code.strip().splitlines()) <= 45
+    imports = {line.split()[1].split(".")[0] for line in code.splitlines() if line.startswith(("import ", "from "))}
+    assert imports <= {"asyncio,", "asyncio", "json", "random", "sys", "urllib", "websockets"}
+    (tmp_path / "client.py").write_text(code)
+    link = create_room_link(server, ("al_cabohne",))
+    done = subprocess.run([sys.executable, str(tmp_path / "client.py"), link], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "result:" in done.stdout and "the game is over" in done.stdout
