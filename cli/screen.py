@@ -159,6 +159,8 @@ def compact_choices(cells: Sequence[str], width: int, room: int) -> tuple[Group,
                 break
         rest = len(cells) - shown
         text = Text("\n".join(lines), style="cyan", no_wrap=True, overflow="ellipsis")
+        if not rest:  # every cell shown (in more lines than room): no line about more
+            return Group(Text(TITLE, style="bold"), text), False
         text.append(("\n" if lines else "") + f"... {rest} more: type {MORE} to see every choice with what it does", style="dim")
         return Group(Text(TITLE, style="bold"), text), False
     text = Text("\n".join(lines), style="cyan", no_wrap=True, overflow="ellipsis")

@@ -121,7 +121,8 @@ Commands:
   NUMBER      take the action with that number in the list
   CODE        take an action by its code, e.g. harvest f1 (codes count from 1)
   why [CODE]  why an action (or a choice you miss) is not possible now
-  board       show the table again
+  board       show the table again (fitted to the terminal; board full: nothing folded)
+  choices     every choice of this decision with what it does
   log [N]     show the last N events (default 10)
   save FILE   save the game (go on later with: beanframe play --load FILE)
   position FILE  write the position to FILE (JSON; it holds every hand and the deck: for bug
@@ -155,6 +156,7 @@ class PlaySession:
         self.seats = list(seats)
         self.console = console
         self.read_line = read_line
+        self.queued: str | None = None  # a command typed at a "more" prompt, taken next
         self.quiet = quiet
         self.humans = [p for p, s in enumerate(seats) if s.human]
         self.hot_seat = len(self.humans) > 1
@@ -170,6 +172,7 @@ class PlaySession:
         self.present = presentation(game.ruleset)
         self.turns = DeciderTurns(game.players)
         self.typed_blind = ""  # what was typed at the last hand-over screen
+        self.sitting: dict[int, tuple[str, int]] = {}  # player -> (decision kind, turn) they sit out
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
@@ -184,6 +187,8 @@ class PlaySession:
                 player = self.turns.next(game)
                 if player in self.agents:
                     self.bot_move(player)
+                    continue
+                if self.sat_out(player):
                     continue
                 if self.hot_seat and self.viewer != player:
                     if not self.hand_over(player):
@@ -204,6 +209,42 @@ class PlaySession:
         self.viewer = None  # the game is over: nothing is hidden any more
         self.show_result()
         return OVER
+
+    def decision_kind(self) -> tuple[str, int] | None:
+        """The kind of decision now (the phase's name, if a plugin lets one sit it out) and the turn."""
+        phase = self.game.phase
+        if phase is None or phase.name not in self.present.sit_outs:
+            return None
+        return phase.name, self.game.state.turn
+
+    def sat_out(self, player: int) -> bool:
+        """Take the sitting-out action for ``player`` if they sit out this decision and nothing
+        needs them (no hand-over screen, no board): True if an action was taken."""
+        kind = self.sitting.get(player)
+        if kind is None:
+            return False
+        if kind != self.decision_kind():
+            del self.sitting[player]  # that decision is over
+            return False
+        fn, _ = self.present.sit_outs[kind[0]]
+        action = fn(self.game, player)
+        if action is None or action not in self.game.legal_actions(player):
+            return False  # something needs them: asked as usual
+        self.apply(action, player)
+        return True
+
+    def sit_out(self, player: int) -> bool:
+        """The ``sit-out`` command: True if the player now sits out (and passed)."""
+        kind = self.decision_kind()
+        if kind is None:
+            self.say_no("there is nothing to sit out now (sit-out works in a trade)")
+            return False
+        self.sitting[player] = kind
+        if self.sat_out(player):
+            self.console.print(f"you sit out the rest of this {kind[0]}: you are asked again only when something needs you")
+            return True
+        self.console.print("something needs your answer first (an offer to you, or your own offer): you sit out after it")
+        return False
 
     def hand_over(self, player: int) -> bool:
         """A screen between two humans at one terminal: the next one's hand is shown only once
@@ -280,7 +321,7 @@ class PlaySession:
             )
             self.typed_blind = ""
         while True:
-            line = self.read_line(f"player {player + 1}> ")
+            line, self.queued = (self.queued, None) if self.queued is not None else (self.read_line(f"player {player + 1}> "), None)
             if line is None:
                 self.console.print("end of input: leaving the game (save it next time with: save FILE)")
                 return EOF
@@ -305,6 +346,9 @@ class PlaySession:
                 self.show_board(player, full=rest.strip().lower() in ("full", "all"))
             elif word == screen.MORE:
                 self.page([Text(f"» {self.game.prompt()}", style="bold yellow"), screen.choice_list(self.game, player, self.game.legal_actions(player), self.console.width)])
+            elif word == "sit-out":
+                if self.sit_out(player):
+                    return None
             elif word == "why":
                 self.why(player, rest.strip())
             elif word in self.present.commands:
@@ -361,7 +405,9 @@ class PlaySession:
         try:
             action = self.game.ruleset.actions.coerce(code)
         except BeanframeError as exc:
-            self.say_no(str(exc))
+            name = code.split(" ", 1)[0].lower()
+            now = [a.code for a in self.game.legal_actions(player) if a.code.split(" ", 1)[0] == name]
+            self.say_no(str(exc) + (f"; possible now: {', '.join(now[:8])}{' ...' if len(now) > 8 else ''}" if now else ""))
             return
         if action in self.game.legal_actions(player):
             self.console.print(f"{action.code} is possible now", markup=False)
@@ -447,23 +493,30 @@ class PlaySession:
 
     def page(self, items: Sequence[Any]) -> None:
         """Print ``items`` a screenful at a time: Enter shows the next one, q stops (the end of
-        the input too)."""
+        the input too); anything else typed there stops too and is taken as the next command,
+        never swallowed."""
         lines = self.console.render_lines(Group(*items), self.console.options, pad=False)
         size = max(3, (self.console.height or 24) - 1)
         for start in range(0, len(lines), size):
             for line in lines[start:start + size]:
                 self.console.print(Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)), no_wrap=True, crop=True)
             if start + size < len(lines):
-                answer = self.read_line(f"-- more ({start + size} of {len(lines)} lines): Enter, q to stop -- ")
+                answer = self.read_line(f"-- more ({start + size} of {len(lines)} lines): Enter, q to stop, or a command -- ")
                 if answer is None or answer.strip().lower() in ("q", "quit"):
+                    return
+                if answer.strip():
+                    self.queued = answer
                     return
 
     def show_help(self, player: int) -> None:
+        """The commands, the game's own commands, the phases and every choice, a screenful at a
+        time (issue 20.3: help fits the terminal)."""
         game = self.game
-        self.console.print(HELP, markup=False, highlight=False)
+        items: list[Any] = [Text(HELP)]
         commands = {**self.present.commands, **self.present.line_commands}
+        commands.update({f"sit-out {kind}": (None, text) for kind, (_, text) in self.present.sit_outs.items()})
         if commands:
-            self.console.print("Commands of this game:", markup=False, highlight=False)
+            items.append(Text("Commands of this game:"))
         for name, (_, text) in sorted(commands.items()):
             usage, _, what = text.partition(": ")  # "offer p3 give h2 for fire: make an offer"
             if not what:
@@ -472,11 +525,9 @@ class PlaySession:
                 line = f"  {usage:<11} {what}"
             else:  # a long usage example on its own line
                 line = f"  {usage}  {what}" if len(usage) <= 16 else f"  {usage}\n  {'':<11} {what}"
-            self.console.print(line, markup=False, highlight=False)
-        self.console.print(phases_text(game))
-        self.console.print(
-            Text(f"Now: turn {game.state.turn}, {render.phase_label(game)}. {game.prompt()}", style="bold")
-        )
+            items.append(Text(line))
+        items.append(phases_text(game))
+        items.append(Text(f"Now: turn {game.state.turn}, {render.phase_label(game)}. {game.prompt()}", style="bold"))
         table = Table(show_header=True, box=None)
         table.add_column("#", justify="right")
         table.add_column("code", no_wrap=True)
@@ -485,7 +536,8 @@ class PlaySession:
         for i, action in enumerate(game.legal_actions(player), 1):
             kind = "any-time option" if type(action) in game.ruleset.option_for else "this decision"
             table.add_row(str(i), escape(action.code), kind, escape(game.describe(action, player)))
-        self.console.print(table)
+        items.append(table)
+        self.page(items)
 
     def show_log(self, arg: str) -> None:
         arg = arg.strip()

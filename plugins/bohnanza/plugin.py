@@ -144,6 +144,9 @@ def beanframe_register_renderers(register):
     from beanframe.beans.render import bean_label, meter_command, render_beans
 
     from .commands import accept_line, offer_line
+    from .explain import explain
+    from .sitout import HELP as SIT_OUT_HELP
+    from .sitout import sit_out
     from .render import offers_command, render_trade
 
     register.part(BEANS, render_beans)
@@ -153,6 +156,8 @@ def beanframe_register_renderers(register):
     register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 Feuerbohne: make an offer in one line (for nothing: a gift)")
     register.line_command("accept", accept_line, "accept o1 h3 h5: accept an offer, giving hand cards 3 and 5 of the beans asked")
     register.label(trade_actions.Ask, bean_label)
+    register.explain(explain)
+    register.sit_out("trade", sit_out, SIT_OUT_HELP)
     register.label(actions.PlantTraded, bean_label)
 
 

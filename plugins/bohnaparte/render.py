@@ -22,7 +22,7 @@ CELL = 9
 
 
 # phases in which the realm is what the player decides about: its map is never folded then
-MAP_PHASES = frozenset(("board", "choose_camps", "attack"))
+MAP_PHASES = frozenset(("choose_camps", "attack"))
 
 
 def render_board(board: Any, view: Any, seats: Any) -> list[Any]:
