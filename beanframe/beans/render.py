@@ -76,7 +76,7 @@ def _fields_brief(beans: Any, me: int | None, seats: Sequence[str] | None, n_fie
 
 def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any]:
     """The bean table as ``view.player`` sees it: own hand, everyone's fields, coins and hand
-    sizes, the deck, the discard, face-up piles and leftovers (with their codes p1, p2...)."""
+    sizes, the deck, the discard, face-up piles and leftovers (with their codes s1, s2...)."""
     out: list[Any] = []
     me = view.player
     hand = beans.hand
@@ -102,7 +102,7 @@ def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any
     for label, piles in (("Flipped", beans.piles), ("Leftovers", beans.leftovers)):
         if any(piles):  # a planted pile's slot stays empty, so the others keep their codes
             text = Text(f"{label}: ", style="bold")
-            text.append("  ".join(f"p{i}: {count_runs(p)}" for i, p in enumerate(piles, 1) if p))
+            text.append("  ".join(f"s{i}: {count_runs(p)}" for i, p in enumerate(piles, 1) if p))
             out.append(text)
     return out
 

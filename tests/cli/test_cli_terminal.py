@@ -46,7 +46,7 @@ def game_vs_bot():
 
 
 def test_answering_n_at_the_quit_prompt_saves_nothing(tmp_path, monkeypatch):
-    # issue 20: "n" to "save the game first?" saved a file named "n"
+    # issue 20.3: "n" to "save the game first?" saved a file named "n"
     monkeypatch.chdir(tmp_path)
     con, out = console()
     read = Reader(["quit", "n"])
@@ -89,7 +89,7 @@ def test_a_file_that_cannot_be_written_is_asked_again(tmp_path):
 
 
 def test_ctrl_c_at_the_prompt_offers_to_save(tmp_path):
-    # issue 20: Ctrl-C during play exited without the offer to save that quit makes
+    # issue 20.3: Ctrl-C during play exited without the offer to save that quit makes
     game = game_vs_bot()
     path = tmp_path / "interrupted.json"
     con, out = console()
@@ -144,7 +144,7 @@ def test_play_exits_130_after_the_offer_when_interrupted(monkeypatch):
 
 
 def test_text_typed_at_the_hand_over_screen_is_said_to_be_ignored():
-    # issue 20: the hand-over prompt swallowed typed text silently. Decided: it is never taken
+    # issue 20.3: the hand-over prompt swallowed typed text silently. Decided: it is never taken
     # (it was typed before the player could see the table), and the player is told so below it.
     game = beanframe.new_game(["al_cabohne"], 2, seed=6)
     con, out = console()
@@ -162,7 +162,7 @@ def test_text_typed_at_the_hand_over_screen_is_said_to_be_ignored():
 
 
 def test_variants_is_readable_at_80_columns():
-    # issue 20: at 80 columns "requires" and "conflicts" were squeezed to nothing
+    # issue 20.3: at 80 columns "requires" and "conflicts" were squeezed to nothing
     result = runner.invoke(app, ["variants"], env={"COLUMNS": "80"})
     assert result.exit_code == 0
     lines = result.output.splitlines()
