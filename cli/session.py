@@ -25,7 +25,7 @@ from beanframe.agents import Agent, DeciderTurns, _ask, make_bot
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
 from beanframe.core.position import position_text
-from beanframe.core.present import check_line, explain, presentation
+from beanframe.core.present import Fold, check_line, explain, presentation
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure, bot_seed, fresh_seed
 
@@ -121,13 +121,13 @@ Commands:
   NUMBER      take the action with that number in the list
   CODE        take an action by its code, e.g. harvest f1 (codes count from 1)
   why [CODE]  why an action (or a choice you miss) is not possible now
-  board       show the table again (fitted to the terminal; board full: nothing folded)
+  board       show the table again, fitted to the screen (board full: all of it)
   choices     every choice of this decision with what it does
   log [N]     show the last N events (default 10)
   save FILE   save the game (go on later with: beanframe play --load FILE)
-  position FILE  write the position to FILE (JSON; it holds every hand and the deck: for bug
-              reports and analysis, not for the other players' eyes; play from it with
-              beanframe play --position FILE)
+  position FILE  write the position to FILE (JSON; it holds every hand and the
+              deck: for bug reports, not for the other players' eyes; play
+              from it with beanframe play --position FILE)
   help        show this text
   quit        stop playing (you may save first; so does the end of the input)"""
 
@@ -485,6 +485,10 @@ class PlaySession:
             pass
         if missing:
             items.append(Text(f"  ({missing})", style="yellow"))
+        kind = self.decision_kind()
+        if kind is not None and player != game.to_act and player not in self.sitting:
+            # the command is offered where it helps (issue 20.3); folded first when short of room
+            items.append(Fold(Text(f"  (sit-out: pass for the rest of this {kind[0]})", style="dim"), rank=0))
         legal = game.legal_actions(player)
         if full:
             self.page([*screen.unfolded(items), screen.choice_list(game, player, legal, self.console.width)])

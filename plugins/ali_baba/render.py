@@ -13,6 +13,7 @@ from beanframe.core.words import count
 
 from . import data as d
 from .data import gang, load_board
+from .rules import board_of
 
 SYMBOL = {d.START: "S", d.EMPTY: ".", d.QUESTION: "?", d.DIE: "D", d.ALL: "*", d.EVENT: "e"}
 GANG_SYMBOL = "YGBR"  # yellow swindlers, green thieves, blue deceivers, red robbers
@@ -61,8 +62,10 @@ def render_table(part_view, view, seats):
     out: list = [Text(f"round {part_view.round}: Ali Baba on field {board.field_ids[part_view.field]}"
                       f" · black die {part_view.black or '-'} · white die {part_view.white or '-'}")]
     out += track_lines(board, part_view.field)
-    legend = Text("legend: d1-d4 districts, then prices of the Y G B R gangs; S start . loot ? D * four symbols"
-                  " e event Y G B R gangs; (x) a branch", style="dim")
+    # the gangs' names are the rulebook's own (Dutch, as printed on the cards); the rest is English
+    legend = Text("legend: d1-d4 districts, then the prices of the yellow/green/blue/red gangs; S start"
+                  " . loot ? D * four symbols e event Y G B R a gang's field; (x) a branch; k-codes bandit"
+                  " cards [fate numbers]", style="dim")
     out.append(Fold(legend, rank=0))
     piles = Text("open piles: ")
     brief = Text("open piles: ")
@@ -116,3 +119,15 @@ def _board(path: str):
 
 def _board_of_view(part_view):
     return _board(part_view.board_file)
+
+
+def card_label(game, player, action) -> str:
+    """What a ``k``-code names, for a compact list of choices: "Bedelaars 40" (the bandit cards
+    in play are public: open piles and hunted bandits lie face up)."""
+    board = board_of(game)
+    return f"{board.group_names[action.card // d.PER_GROUP]} {board.card_value[action.card]}"
+
+
+def amount_label(game, player, action) -> str:
+    """What an ``m``-code names: "10 piasters"."""
+    return f"{action.amount + 1} piasters"

@@ -30,3 +30,14 @@ def test_take_up_to_says_more_only_after_one_was_taken():
     assert any("more bandit" in t for t in seen)
     assert not any("up to 3 more" in t for t in seen)
     assert not any("1 more bandits" in t for t in seen)
+
+
+def test_compact_choices_name_the_bandit_and_the_amount_a_code_stands_for():
+    # issue 20.3: codes such as k31 and m10 meant nothing without help
+    from beanframe.core.present import presentation
+    from beanframe_plugins.ali_baba import actions as A
+
+    game = beanframe.new_game(["ali_baba"], 3, seed=1)
+    labels = presentation(game.ruleset).labels
+    assert labels[A.Charge](game, 0, A.Charge(9)) == "10 piasters"
+    assert labels[A.Offer](game, 0, A.Offer(0)).split()[-1].isdigit()  # "<gang> <value>"

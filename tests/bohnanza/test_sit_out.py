@@ -65,3 +65,15 @@ def test_a_hot_seat_trade_skips_who_sits_out_without_a_hand_over():
     offer(game, "p2 give soy for blue")  # player 2 answers; players 3 and 4 stay out
     assert [p for p in (1, 2, 3) if p in game.deciders and not s.sat_out(p)] == [1]
     assert out.getvalue().count("Hand over to") == 3  # sitting out shows no hand-over screen
+
+
+def test_the_board_offers_sit_out_to_a_player_not_on_turn():
+    # issue 20.3: every code explained where it is offered
+    game, s, out = game_and_session([])
+    s.console = Console(file=out, width=80, height=60, highlight=False)
+    s.show_board(1)
+    assert "sit-out: pass for the rest of this trade" in out.getvalue()
+    out.seek(0)
+    out.truncate()
+    s.show_board(0)  # the active player runs the trade
+    assert "sit-out" not in out.getvalue()
