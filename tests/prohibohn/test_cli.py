@@ -66,3 +66,22 @@ def test_why_a_purchase_is_not_possible():
     assert explain(game, 0, BUY[card_id("casino3")]) == "the 3-Casino costs 3 Stangenbohne coins; you have 1"
     assert explain(game, 1, BUY[card_id("casino1")]).startswith("buildings, police stations and the razzia are bought only")
     assert explain(game, 0, BUY[card_id("casino1")]) is None
+
+
+def test_the_screen_names_beans_as_the_cards_do_not_by_their_keys():
+    # issue 20.3: one language a screen: bean names as printed (Blaue Bohne), never the keys (blue)
+    import io
+
+    from rich.console import Console
+
+    from beanframe_plugins.prohibohn.render import buildings_command, render_prohibohn
+
+    game = beanframe.new_game(["al_cabohne", "prohibohn"], 2, seed=3)
+    view = game.view(0)
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    for item in render_prohibohn(view["prohibohn"], view, None) + buildings_command(game, 0, ""):
+        console.print(item)
+    text = out.getvalue()
+    assert "Blaue Bohne" in text
+    assert "(blue)" not in text and " blue\n" not in text and " 3 blue" not in text
