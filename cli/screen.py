@@ -188,3 +188,21 @@ def fitted(console: Console, items: Sequence[Any], game: Game, player: int, lega
                 return [*stage, block]
     block, _ = compact_choices(choice_cells(game, player, legal, True), width, budget - used[-1])
     return [*stages[-1], block]
+
+
+def page(console: Console, read_line: Any, items: Sequence[Any]) -> str | None:
+    """Print ``items`` a screenful at a time: Enter shows the next one, q stops (the end of the
+    input too); anything else typed there stops too and is returned, to be taken as the next
+    command: nothing typed is swallowed."""
+    lines = console.render_lines(Group(*items), console.options, pad=False)
+    size = max(3, (console.height or 24) - 1)
+    for start in range(0, len(lines), size):
+        for line in lines[start:start + size]:
+            console.print(Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)), no_wrap=True, crop=True)
+        if start + size < len(lines):
+            answer = read_line(f"-- more ({start + size} of {len(lines)} lines): Enter, q to stop, or a command -- ")
+            if answer is None or answer.strip().lower() in ("q", "quit"):
+                return None
+            if answer.strip():
+                return answer
+    return None

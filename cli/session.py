@@ -16,9 +16,7 @@ from typing import Any
 from contextlib import contextmanager
 from pathlib import Path
 
-from rich.console import Console, Group
-from rich.markup import escape
-from rich.table import Table
+from rich.console import Console
 from rich.text import Text
 
 from beanframe.agents import Agent, DeciderTurns, _ask, make_bot
@@ -29,7 +27,7 @@ from beanframe.core.present import Fold, check_line, explain, presentation
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure, bot_seed, fresh_seed
 
-from . import render, screen
+from . import helptext, render, screen
 from .config import Seat
 
 ReadLine = Callable[[str], "str | None"]  # a line without its newline; None at end of input
@@ -100,36 +98,6 @@ def visible_log(game: Game, viewer: int | None) -> list[str]:
     """The log lines ``viewer`` may read (None: a spectator): each player's own log (private
     records, issue 5 §4). The one place the CLI decides it."""
     return game.log_for(viewer)
-
-
-def phases_text(game: Game) -> Table:
-    """The rules' phases (set-up, turn, end), the current one marked."""
-    table = Table(title="Phases of the rules", title_justify="left", box=None, show_header=False, pad_edge=False)
-    table.add_column("stage", style="dim", no_wrap=True)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("phase")
-    current = game.phase
-    for stage in ("setup", "turn", "end"):
-        for phase in getattr(game.ruleset.pipeline, stage):
-            mark = "» " if phase is current else ""
-            table.add_row(stage, str(phase.number or ""), Text(f"{mark}{phase.label}", style="bold yellow" if mark else ""))
-    return table
-
-
-HELP = """\
-Commands:
-  NUMBER      take the action with that number in the list
-  CODE        take an action by its code, e.g. harvest f1 (codes count from 1)
-  why [CODE]  why an action (or a choice you miss) is not possible now
-  board       show the table again, fitted to the screen (board full: all of it)
-  choices     every choice of this decision with what it does
-  log [N]     show the last N events (default 10)
-  save FILE   save the game (go on later with: beanframe play --load FILE)
-  position FILE  write the position to FILE (JSON; it holds every hand and the
-              deck: for bug reports, not for the other players' eyes; play
-              from it with beanframe play --position FILE)
-  help        show this text
-  quit        stop playing (you may save first; so does the end of the input)"""
 
 
 class PlaySession:
@@ -496,52 +464,15 @@ class PlaySession:
         render.render_all(self.console, screen.fitted(self.console, items, game, player, legal))
 
     def page(self, items: Sequence[Any]) -> None:
-        """Print ``items`` a screenful at a time: Enter shows the next one, q stops (the end of
-        the input too); anything else typed there stops too and is taken as the next command,
-        never swallowed."""
-        lines = self.console.render_lines(Group(*items), self.console.options, pad=False)
-        size = max(3, (self.console.height or 24) - 1)
-        for start in range(0, len(lines), size):
-            for line in lines[start:start + size]:
-                self.console.print(Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)), no_wrap=True, crop=True)
-            if start + size < len(lines):
-                answer = self.read_line(f"-- more ({start + size} of {len(lines)} lines): Enter, q to stop, or a command -- ")
-                if answer is None or answer.strip().lower() in ("q", "quit"):
-                    return
-                if answer.strip():
-                    self.queued = answer
-                    return
+        """``items`` a screenful at a time; a command typed at "more" is taken next."""
+        queued = screen.page(self.console, self.read_line, items)
+        if queued is not None:
+            self.queued = queued
 
     def show_help(self, player: int) -> None:
-        """The commands, the game's own commands, the phases and every choice, a screenful at a
-        time (issue 20.3: help fits the terminal)."""
-        game = self.game
-        items: list[Any] = [Text(HELP)]
-        commands = {**self.present.commands, **self.present.line_commands}
-        commands.update({f"sit-out {kind}": (None, text) for kind, (_, text) in self.present.sit_outs.items()})
-        if commands:
-            items.append(Text("Commands of this game:"))
-        for name, (_, text) in sorted(commands.items()):
-            usage, _, what = text.partition(": ")  # "offer p3 give h2 for fire: make an offer"
-            if not what:
-                usage, what = name, text
-            if len(usage) <= 11:
-                line = f"  {usage:<11} {what}"
-            else:  # a long usage example on its own line
-                line = f"  {usage}  {what}" if len(usage) <= 16 else f"  {usage}\n  {'':<11} {what}"
-            items.append(Text(line))
-        items.append(phases_text(game))
-        items.append(Text(f"Now: turn {game.state.turn}, {render.phase_label(game)}. {game.prompt()}", style="bold"))
-        table = Table(show_header=True, box=None)
-        table.add_column("#", justify="right")
-        table.add_column("code", no_wrap=True)
-        table.add_column("kind")
-        table.add_column("what it does")
-        for i, action in enumerate(game.legal_actions(player), 1):
-            kind = "any-time option" if type(action) in game.ruleset.option_for else "this decision"
-            table.add_row(str(i), escape(action.code), kind, escape(game.describe(action, player)))
-        items.append(table)
-        self.page(items)
+        """The commands, the game's own, the phases and every choice, a screenful at a time
+        (issue 20.3: help fits the terminal)."""
+        self.page(helptext.help_items(self.game, self.present, player))
 
     def show_log(self, arg: str) -> None:
         arg = arg.strip()
