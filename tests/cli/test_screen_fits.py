@@ -79,6 +79,9 @@ def test_random_positions_fit_80x24(names, players):
                 assert width <= WIDTH, (where, out.getvalue())
                 assert height + 1 <= HEIGHT, (where, out.getvalue())  # and the input line
                 assert "... 0 more" not in out.getvalue()
+                beans = game.view(p).parts.get("beans")
+                if beans is not None and beans.hand:  # the hand never folds or scrolls away
+                    assert f"h1 {beans.hand[0]}" in out.getvalue(), (where, out.getvalue())
                 shown += 1
         p = rng.choice(game.deciders)
         game.apply(rng.choice(game.legal_actions(p)), p)
