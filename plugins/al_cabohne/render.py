@@ -112,7 +112,7 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
         if table.bought_field[player]:
             return "you bought a field already"
         if len(table.coins[player]) < cost:
-            return f"a third field costs {cost} coins; you have {len(table.coins[player])}"
+            return f"a third field costs {count(cost, 'coin')}; you have {len(table.coins[player])}"
     return None
 
 

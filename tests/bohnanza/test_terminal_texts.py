@@ -80,3 +80,12 @@ def test_compact_choices_name_the_bean_an_ask_code_stands_for():
     names = rules_of(game).cards.names
     asks = [a for a in legal if a.code.startswith("ask c")]
     assert asks and all(any(c.endswith(f"{a.code} {names[a.bean]}") for c in cells) for a in asks)
+
+
+def test_a_third_field_for_one_coin_is_said_in_the_singular():
+    # issue 20.3: "1 coins"
+    import beanframe
+    from beanframe.beans import options as bean_options
+
+    game = beanframe.new_game(["al_cabohne"], 2, seed=1, options={"al_cabohne": {"third_field_cost": 1}})
+    assert bean_options.BuyField().describe(game, 0) == "buy a third field for 1 coin"
