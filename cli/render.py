@@ -23,6 +23,8 @@ from beanframe.core.present import presentation
 from beanframe.core.provenance import option_params
 from beanframe.core.view import plain_data
 
+from . import screen
+
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
     from beanframe.core.game import Game, Ruleset
@@ -80,27 +82,34 @@ def _join(items: Iterable[Any]) -> str:
     return text or NONE
 
 
-def variants_table(infos: Sequence[VariantInfo]) -> Table:
-    table = Table(title="Installed variants", title_justify="left", caption_justify="left")
-    table.add_column("name", style="bold", no_wrap=True)
-    table.add_column("version", no_wrap=True)
-    table.add_column("players", no_wrap=True)
-    table.add_column("requires")
-    table.add_column("conflicts")
-    table.add_column("options (name=default)", no_wrap=True)
+def player_counts(counts: Sequence[int]) -> str:
+    """Player counts as "1, 2" or, for a longer run, "2-6"."""
+    counts = sorted(counts)
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return _join(counts)
+
+
+def variants_table(infos: Sequence[VariantInfo]) -> Group:
+    """The installed variants, one block each (readable at 80 columns and narrower: the values
+    wrap under their labels, no column is squeezed to nothing)."""
+    blocks: list[RenderableType] = [Text("Installed variants", style="bold underline")]
     for info in infos:
-        flags = {f.option: f"  ({f.name} {f.metavar})" for f in info.flags}  # a flag sits by its option
-        options = "\n".join(f"{name}={default!r}{flags.get(name, '')}" for name, default, _ in info.option_fields()) or NONE
-        table.add_row(
-            escape(info.name),
-            escape(info.version),
-            _join(info.players) if info.players else "any",
-            escape(_join(info.requires)),
-            escape(_join(info.conflicts)),
-            escape(options),
-        )
-    table.caption = "\n".join(escape(f"{info.name}: {info.description}") for info in infos if info.description) or None
-    return table
+        title = Text(info.name, style="bold")
+        title.append(f" {info.version}")
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="cyan", no_wrap=True)
+        grid.add_column(overflow="fold")
+        flags = {f.option: f" ({f.name} {f.metavar})" for f in info.flags}  # a flag sits by its option
+        options = ", ".join(f"{name}={default!r}{flags.get(name, '')}" for name, default, _ in info.option_fields())
+        if info.description:
+            grid.add_row("  about", escape(info.description))
+        grid.add_row("  players", player_counts(info.players) if info.players else "any")
+        grid.add_row("  requires", escape(_join(info.requires)))
+        grid.add_row("  conflicts", escape(_join(info.conflicts)))
+        grid.add_row("  options", escape(options or NONE))
+        blocks += [title, grid]
+    return Group(*blocks)
 
 
 def _action_kind(ruleset: Ruleset, cls: type) -> str:
@@ -206,11 +215,27 @@ def phase_label(game: Game) -> str:
     return f"{number}{phase.label}"
 
 
+def deciders_text(view: Any, player: int | None, seats: Sequence[Any] | None = None) -> str:
+    """Who is asked now (``view.deciders``), as the header says it: the player at the screen when
+    they are asked (in a group decision, with the others who decide too), else every decider."""
+    deciders = view.deciders
+    if not deciders:
+        return "nobody to act"
+    if player in deciders:
+        others = [f"p{p + 1}" for p in deciders if p != player]
+        text = f"{player_label(player, seats, player)} to act"
+        return text + (f" ({', '.join(others)} too)" if others else "")
+    if len(deciders) == 1:
+        return f"{player_label(deciders[0], seats, player)} to act"
+    return f"players {', '.join(str(p + 1) for p in deciders)} to act"
+
+
 def game_renderables(
     game: Game, player: int | None, seats: Sequence[Any] | None = None, view: Any = None
 ) -> list[RenderableType]:
     """The table as ``player`` sees it (``view``, default ``game.view(player)``), then the
-    pending decision (without the action list)."""
+    pending decision (without the action list). Parts may hold Folds (``beanframe.core.present``):
+    rich draws them whole; ``screen.fitted`` shortens them to fit the terminal."""
     if view is None:
         view = game.view(player)
     return view_renderables(view, game.ruleset, seats, phase_label(game))
@@ -220,44 +245,34 @@ def view_renderables(view: Any, ruleset: Ruleset | None, seats: Sequence[Any] | 
     """The table drawn from a view alone (``beanframe join`` gets views over the network): the
     position line, every part by its plugin's renderer, the pending decision."""
     out: list[RenderableType] = []
-    to_act = view.to_act
-    who = player_label(to_act, seats, view.player) if to_act is not None else "nobody"
-    out.append(Rule(Text(f"Turn {view.turn} · {who} to act · {phase}", style="bold")))
+    who = deciders_text(view, view.player, seats)
+    out.append(Rule(Text(f"Turn {view.turn} · {who} · {phase}", style="bold")))
     for name, part in view.parts.items():
         out.extend(render_part(name, part, view, seats, ruleset))
-    if to_act is not None:
+    if view.to_act is not None:
         out.append(Text(f"» {view.prompt}", style="bold yellow"))
     return out
 
 
 def measure_lines(console: Console, items: Sequence[RenderableType]) -> int:
     """How many terminal lines ``items`` take at the console's width."""
-    options = console.options
-    return sum(len(console.render_lines(item, options, pad=False)) for item in items)
+    return screen.measure(console, items)
 
 
 def choices(game: Game, player: int, legal: Sequence[Action], width: int, room: int) -> RenderableType:
     """The numbered choices in at most ``room`` lines of ``width`` columns: one per line with its
-    description when they fit, else the codes in columns (``help`` describes every one)."""
-    return choices_of([(a.code, game.describe(a, player)) for a in legal], width, room)
+    description when they fit, else compact cells (``screen.fitted`` fits a whole screen)."""
+    if len(legal) + 1 <= room:
+        return screen.choice_list(game, player, legal, width)
+    return screen.compact_choices(screen.choice_cells(game, player, legal, True), width, room)[0]
 
 
 def choices_of(legal: Sequence[tuple[str, str]], width: int, room: int) -> RenderableType:
-    """:func:`choices` from ``(code, description)`` pairs."""
-    title = Text("Your choices (number or code):", style="bold")
-    if len(legal) <= room:
-        # one line each, padded by hand: a rich Table measures every cell, ten times slower
-        number = len(str(len(legal)))
-        code_width = max((len(code) for code, _ in legal), default=0)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for i, (code, label) in enumerate(legal, 1):
-            if i > 1:
-                text.append("\n")
-            text.append(f"{i:>{number}} ", style="bold cyan")
-            text.append(f"{code:<{code_width}} ", style="cyan")
-            room_left = max(4, width - number - code_width - 2)
-            text.append(label if len(label) <= room_left else label[: room_left - 1] + "…")
-        return Group(title, text)
+    """The choices from ``(code, description)`` pairs (``beanframe join`` has no game to label
+    them): one a line when they fit, else the codes in columns."""
+    if len(legal) + 1 <= room:
+        return screen.pair_list(legal, width)
+    title = Text(screen.TITLE, style="bold")
     cells = [f"{i:>2} {code}" for i, (code, _) in enumerate(legal, 1)]
     cell = max(len(c) for c in cells) + 2
     columns = max(1, width // cell)

@@ -8,32 +8,52 @@ come from the plugins (``beanframe_register_renderers``).
 
 from __future__ import annotations
 
+import signal
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+from contextlib import contextmanager
 
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from beanframe.agents import Agent, DeciderTurns, _ask, make_bot
 from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
-from beanframe.core.position import position_text
-from beanframe.core.present import check_line, explain, presentation
+from beanframe.core.present import Fold, check_line, explain, presentation
 from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure, bot_seed, fresh_seed
 
-from . import render
+from . import helptext, render, saving, screen
 from .config import Seat
 
 ReadLine = Callable[[str], "str | None"]  # a line without its newline; None at end of input
 
-OVER, QUIT, EOF = "over", "quit", "eof"
+OVER, QUIT, EOF, INTERRUPTED = "over", "quit", "eof", "interrupted"
 MAX_LINE = 500  # longer input lines are refused, not parsed
 # cursor home, clear the screen, clear the scrollback (xterm's ED 3; tmux and most terminals have it)
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+
+
+@contextmanager
+def whole_action() -> Iterator[None]:
+    """Ctrl-C while an action is applied waits until it is applied whole: an action stopped
+    halfway would leave a game that cannot be saved (its state would not match its actions)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if pending:
+        if callable(old):
+            old(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+        elif old != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 def stdin_is_tty() -> bool:
@@ -78,35 +98,6 @@ def visible_log(game: Game, viewer: int | None) -> list[str]:
     return game.log_for(viewer)
 
 
-def phases_text(game: Game) -> Table:
-    """The rules' phases (set-up, turn, end), the current one marked."""
-    table = Table(title="Phases of the rules", title_justify="left", box=None, show_header=False, pad_edge=False)
-    table.add_column("stage", style="dim", no_wrap=True)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("phase")
-    current = game.phase
-    for stage in ("setup", "turn", "end"):
-        for phase in getattr(game.ruleset.pipeline, stage):
-            mark = "» " if phase is current else ""
-            table.add_row(stage, str(phase.number or ""), Text(f"{mark}{phase.label}", style="bold yellow" if mark else ""))
-    return table
-
-
-HELP = """\
-Commands:
-  NUMBER      take the action with that number in the list
-  CODE        take an action by its code, e.g. harvest f1 (codes count from 1)
-  why [CODE]  why an action (or a choice you miss) is not possible now
-  board       show the table again
-  log [N]     show the last N events (default 10)
-  save FILE   save the game (go on later with: beanframe play --load FILE)
-  position FILE  write the position to FILE (JSON; it holds every hand and the deck: for bug
-              reports and analysis, not for the other players' eyes; play from it with
-              beanframe play --position FILE)
-  help        show this text
-  quit        stop playing (you may save first; so does the end of the input)"""
-
-
 class PlaySession:
     """One game at the terminal: human seats are asked through ``read_line``, bots act at once
     and each bot move is printed with what it caused (unless ``quiet``).
@@ -131,6 +122,7 @@ class PlaySession:
         self.seats = list(seats)
         self.console = console
         self.read_line = read_line
+        self.queued: str | None = None  # a command typed at a "more" prompt, taken next
         self.quiet = quiet
         self.humans = [p for p, s in enumerate(seats) if s.human]
         self.hot_seat = len(self.humans) > 1
@@ -145,29 +137,80 @@ class PlaySession:
         self.seen: dict[int | None, int] = {}
         self.present = presentation(game.ruleset)
         self.turns = DeciderTurns(game.players)
+        self.typed_blind = ""  # what was typed at the last hand-over screen
+        self.sitting: dict[int, tuple[str, int]] = {}  # player -> (decision kind, turn) they sit out
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
         """Play until the game is over (returns "over"), a human quits ("quit") or the input
         ends ("eof")."""
         game = self.game
-        if not self.quiet and not self.hot_seat:
-            self.print_new_events(last=12)
-        while not game.is_over:
-            # group decisions (several deciders) ask each in turn, exactly as play_game does
-            player = self.turns.next(game)
-            if player in self.agents:
-                self.bot_move(player)
-                continue
-            if self.hot_seat and self.viewer != player:
-                if not self.hand_over(player):
-                    return EOF
-            outcome = self.human_decision(player)
-            if outcome is not None:
-                return outcome
+        try:
+            if not self.quiet and not self.hot_seat:
+                self.print_new_events(last=12)
+            while not game.is_over:
+                # group decisions (several deciders) ask each in turn, exactly as play_game does
+                player = self.turns.next(game)
+                if player in self.agents:
+                    self.bot_move(player)
+                    continue
+                if self.sat_out(player):
+                    continue
+                if self.hot_seat and self.viewer != player:
+                    if not self.hand_over(player):
+                        return EOF
+                outcome = self.human_decision(player)
+                if outcome is not None:
+                    return outcome
+        except KeyboardInterrupt:  # Ctrl-C: the same offer to save as quit (actions are applied whole)
+            self.console.print()
+            self.console.print("interrupted")
+            try:
+                self.offer_save()
+            except KeyboardInterrupt:
+                self.console.print()
+                self.console.print("interrupted again: not saved")
+            self.console.print("game left unfinished")
+            return INTERRUPTED
         self.viewer = None  # the game is over: nothing is hidden any more
         self.show_result()
         return OVER
+
+    def decision_kind(self) -> tuple[str, int] | None:
+        """The kind of decision now (the phase's name, if a plugin lets one sit it out) and the turn."""
+        phase = self.game.phase
+        if phase is None or phase.name not in self.present.sit_outs:
+            return None
+        return phase.name, self.game.state.turn
+
+    def sat_out(self, player: int) -> bool:
+        """Take the sitting-out action for ``player`` if they sit out this decision and nothing
+        needs them (no hand-over screen, no board): True if an action was taken."""
+        kind = self.sitting.get(player)
+        if kind is None:
+            return False
+        if kind != self.decision_kind():
+            del self.sitting[player]  # that decision is over
+            return False
+        fn, _ = self.present.sit_outs[kind[0]]
+        action = fn(self.game, player)
+        if action is None or action not in self.game.legal_actions(player):
+            return False  # something needs them: asked as usual
+        self.apply(action, player)
+        return True
+
+    def sit_out(self, player: int) -> bool:
+        """The ``sit-out`` command: True if the player now sits out (and passed)."""
+        kind = self.decision_kind()
+        if kind is None:
+            self.say_no("there is nothing to sit out now (sit-out works in a trade)")
+            return False
+        self.sitting[player] = kind
+        if self.sat_out(player):
+            self.console.print(f"you sit out the rest of this {kind[0]}: you are asked again only when something needs you")
+            return True
+        self.console.print("something needs your answer first (an offer to you, or your own offer): you sit out after it")
+        return False
 
     def hand_over(self, player: int) -> bool:
         """A screen between two humans at one terminal: the next one's hand is shown only once
@@ -185,6 +228,8 @@ class PlaySession:
         if line is None:
             self.console.print("end of input: leaving the game")
             return False
+        # text typed here was typed blind: shown as ignored below the board, never taken
+        self.typed_blind = line.strip()
         self.viewer = player
         if not self.quiet:
             self.print_new_events(last=12)
@@ -207,14 +252,16 @@ class PlaySession:
             text.append(game.describe_for(action, self.viewer, player))  # others see a public form
             self.console.print(text)
         try:
-            game.apply(action, player)
+            with whole_action():
+                game.apply(action, player)
         except BeanframeError as exc:
             raise BotFailure(f"{self.seats[player]} (player {player + 1}) chose an illegal action: {exc}") from exc
         if not self.quiet:
             self.print_new_events()
 
     def apply(self, action: Action, player: int) -> None:
-        self.game.apply(action, player)
+        with whole_action():
+            self.game.apply(action, player)
         if not self.quiet:
             self.print_new_events()
 
@@ -233,8 +280,14 @@ class PlaySession:
     def human_decision(self, player: int) -> str | None:
         """Ask ``player`` until an action is taken (None) or the player quits / input ends."""
         self.show_board(player)
+        if self.typed_blind:
+            self.say_no(
+                f"you typed {shorten(self.typed_blind, 40)} at the hand-over screen, before you could see the table: "
+                "ignored (type it again if you still mean it)"
+            )
+            self.typed_blind = ""
         while True:
-            line = self.read_line(f"player {player + 1}> ")
+            line, self.queued = (self.queued, None) if self.queued is not None else (self.read_line(f"player {player + 1}> "), None)
             if line is None:
                 self.console.print("end of input: leaving the game (save it next time with: save FILE)")
                 return EOF
@@ -256,7 +309,12 @@ class PlaySession:
             elif word == "position":
                 self.write_position(rest.strip())
             elif word in ("board", "show"):
-                self.show_board(player)
+                self.show_board(player, full=rest.strip().lower() in ("full", "all"))
+            elif word == screen.MORE:
+                self.page([Text(f"» {self.game.prompt()}", style="bold yellow"), screen.choice_list(self.game, player, self.game.legal_actions(player), self.console.width)])
+            elif word == "sit-out":
+                if self.sit_out(player):
+                    return None
             elif word == "why":
                 self.why(player, rest.strip())
             elif word in self.present.commands:
@@ -313,7 +371,9 @@ class PlaySession:
         try:
             action = self.game.ruleset.actions.coerce(code)
         except BeanframeError as exc:
-            self.say_no(str(exc))
+            name = code.split(" ", 1)[0].lower()
+            now = [a.code for a in self.game.legal_actions(player) if a.code.split(" ", 1)[0] == name]
+            self.say_no(str(exc) + (f"; possible now: {', '.join(now[:8])}{' ...' if len(now) > 8 else ''}" if now else ""))
             return
         if action in self.game.legal_actions(player):
             self.console.print(f"{action.code} is possible now", markup=False)
@@ -352,16 +412,17 @@ class PlaySession:
 
     def quit(self) -> str:
         """Leave, offering to save first."""
-        while True:
-            answer = self.read_line("save the game first? file name, or Enter to leave without saving: ")
-            path = (answer or "").strip()
-            if not path or self.save(path):
-                break
+        self.offer_save()
         self.console.print("game left unfinished")
         return QUIT
 
+    def offer_save(self) -> None:
+        saving.offer_save(self.read_line, self.console, self.say_no, self.save)
+
     # -- commands ---------------------------------------------------------------------------
-    def show_board(self, player: int) -> None:
+    def show_board(self, player: int, full: bool = False) -> None:
+        """The table, the decision and the choices, fitted to the terminal (``full``: nothing
+        folded, every choice described, paged when taller than the terminal)."""
         game = self.game
         items = render.game_renderables(game, player, self.seats)
         missing = None
@@ -371,39 +432,26 @@ class PlaySession:
             pass
         if missing:
             items.append(Text(f"  ({missing})", style="yellow"))
-        used = render.measure_lines(self.console, items)
-        room = max(3, (self.console.height or 24) - used - 2)  # the choices' title and the prompt
-        items.append(render.choices(game, player, game.legal_actions(player), self.console.width, room))
-        render.render_all(self.console, items)
+        kind = self.decision_kind()
+        if kind is not None and player != game.to_act and player not in self.sitting:
+            # the command is offered where it helps (issue 20.3); folded first when short of room
+            items.append(Fold(Text(f"  (sit-out: pass for the rest of this {kind[0]})", style="dim"), rank=0))
+        legal = game.legal_actions(player)
+        if full:
+            self.page([*screen.unfolded(items), screen.choice_list(game, player, legal, self.console.width)])
+            return
+        render.render_all(self.console, screen.fitted(self.console, items, game, player, legal))
+
+    def page(self, items: Sequence[Any]) -> None:
+        """``items`` a screenful at a time; a command typed at "more" is taken next."""
+        queued = screen.page(self.console, self.read_line, items)
+        if queued is not None:
+            self.queued = queued
 
     def show_help(self, player: int) -> None:
-        game = self.game
-        self.console.print(HELP, markup=False, highlight=False)
-        commands = {**self.present.commands, **self.present.line_commands}
-        if commands:
-            self.console.print("Commands of this game:", markup=False, highlight=False)
-        for name, (_, text) in sorted(commands.items()):
-            usage, _, what = text.partition(": ")  # "offer p3 give h2 for fire: make an offer"
-            if not what:
-                usage, what = name, text
-            if len(usage) <= 11:
-                line = f"  {usage:<11} {what}"
-            else:  # a long usage example on its own line
-                line = f"  {usage}  {what}" if len(usage) <= 16 else f"  {usage}\n  {'':<11} {what}"
-            self.console.print(line, markup=False, highlight=False)
-        self.console.print(phases_text(game))
-        self.console.print(
-            Text(f"Now: turn {game.state.turn}, {render.phase_label(game)}. {game.prompt()}", style="bold")
-        )
-        table = Table(show_header=True, box=None)
-        table.add_column("#", justify="right")
-        table.add_column("code", no_wrap=True)
-        table.add_column("kind")
-        table.add_column("what it does")
-        for i, action in enumerate(game.legal_actions(player), 1):
-            kind = "any-time option" if type(action) in game.ruleset.option_for else "this decision"
-            table.add_row(str(i), escape(action.code), kind, escape(game.describe(action, player)))
-        self.console.print(table)
+        """The commands, the game's own, the phases and every choice, a screenful at a time
+        (issue 20.3: help fits the terminal)."""
+        self.page(helptext.help_items(self.game, self.present, player))
 
     def show_log(self, arg: str) -> None:
         arg = arg.strip()
@@ -415,39 +463,10 @@ class PlaySession:
             self.console.print(f"  {line}", markup=False)
 
     def save(self, path: str) -> bool:
-        if not path:
-            self.say_no("save where? e.g. save game.json")
-            return False
-        try:
-            Path(path).write_text(self.game.to_json(), encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            self.say_no(f"cannot save to {shorten(path, 80)}: {reason}")
-            return False
-        self.console.print(f"saved to {path} (continue with: beanframe play --load {path})", markup=False)
-        return True
+        return saving.save(self.game, path, self.console, self.say_no)
 
     def write_position(self, path: str) -> bool:
-        """Write the position to the file the user names (never on the screen: it holds every
-        hand and the deck order, like a save)."""
-        if not path:
-            self.say_no("write the position where? e.g. position here.json")
-            return False
-        if path.lower().endswith(".toml"):
-            self.say_no("positions are written as JSON: name the file .json (TOML position files are read, not written)")
-            return False
-        try:
-            Path(path).write_text(position_text(self.game.position()), encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            self.say_no(f"cannot write to {shorten(path, 80)}: {reason}")
-            return False
-        self.console.print(
-            f"wrote the position to {path} (it holds every hand and the deck: keep it from the other players; "
-            f"play from it with: beanframe play --position {path})",
-            markup=False,
-        )
-        return True
+        return saving.write_position(self.game, path, self.console, self.say_no)
 
     def show_result(self) -> None:
         result = self.game.result

@@ -2,7 +2,7 @@
 
 tests/test_docs.py checks that names appear in the docs; this file checks what the docs *say*:
 
-- every action code written in README.md and docs/*.md (``discard p<k>``, ``take-coin n<k>``,
+- every action code written in README.md and docs/*.md (``discard s<k>``, ``take-coin n<k>``,
   ``sales-done``) is an action of a composed ruleset, with those parameter prefixes: every
   installed variant set at every player count, with each of its yes/no options switched on, and
   the worked examples of docs/plugins.md;
@@ -198,7 +198,7 @@ def described_events() -> set[str]:
 
 def test_the_docs_write_action_codes_to_check():
     codes = {code for _, code in documented_codes()}
-    assert {"discard p<k>", "buy c<k>", "take-coin n<k>", "sales-done", "give h<k> b<j>"} <= codes
+    assert {"discard s<k>", "buy c<k>", "take-coin n<k>", "sales-done", "give h<k> b<j>"} <= codes
 
 
 @pytest.mark.parametrize(("doc", "code"), documented_codes())

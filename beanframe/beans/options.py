@@ -22,6 +22,7 @@ from attrs import frozen
 from beanframe.beans.fields import harvest, pay_coins
 from beanframe.beans.rules import OWN_TURN, harvestable_fields
 from beanframe.beans.table import PART, rules_of
+from beanframe.core.words import count
 from beanframe.core.actions import Action, param
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option
@@ -54,7 +55,7 @@ class BuyField(Action):
     text = "buy a third field"
 
     def describe(self, game: Game, player: int) -> str:
-        return f"buy a third field for {rules_of(game).third_field_cost} coins"
+        return f"buy a third field for {count(rules_of(game).third_field_cost, 'coin')}"
 
 
 # Interned instances for the hot path (legal lists hand out these); fields beyond 16 are not planned.

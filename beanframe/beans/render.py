@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Group
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from beanframe.beans.table import rules_of
+from beanframe.core.present import Fold
 
 NONE = "—"
 
@@ -36,9 +38,45 @@ def _label(p: int, me: int | None, seats: Sequence[str] | None) -> str:
     return f"p{p + 1} {who}".strip()
 
 
+def _fields_table(beans: Any, me: int | None, seats: Sequence[str] | None, n_fields: int, players: Any) -> Table:
+    """Everyone's coins, hand size and fields, a row each."""
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    table.add_column("player", no_wrap=True)
+    table.add_column("coins", justify="right", no_wrap=True)
+    table.add_column("hand", justify="right", no_wrap=True)
+    for i in range(n_fields):
+        table.add_column(f"f{i + 1}", no_wrap=True, overflow="ellipsis")
+    for p in players:
+        player_fields = beans.fields[p]
+        row = [
+            Text(_label(p, me, seats), style="bold" if p == me else ""),
+            str(beans.coins[p]) if p < len(beans.coins) else "?",
+            str(beans.hand_sizes[p]) if p < len(beans.hand_sizes) else "?",
+        ]
+        for i in range(n_fields):
+            row.append(escape(count_runs(player_fields[i])) if i < len(player_fields) else "(none)")
+        table.add_row(*row)
+    return table
+
+
+def _fields_brief(beans: Any, me: int | None, seats: Sequence[str] | None, n_fields: int) -> Any:
+    """The fields table folded: one's own row, the other players on shared lines."""
+    others = Text()
+    for p, player_fields in enumerate(beans.fields):
+        if p == me:
+            continue
+        fields = " | ".join(count_runs(f) for f in player_fields) or NONE
+        coins = beans.coins[p] if p < len(beans.coins) else "?"
+        cards = beans.hand_sizes[p] if p < len(beans.hand_sizes) else "?"
+        others.append(f"{' · ' if others else ''}p{p + 1} {coins}c {cards}h {fields}")
+    if me is None or me >= len(beans.fields):
+        return others
+    return Group(_fields_table(beans, me, seats, n_fields, [me]), others)
+
+
 def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any]:
     """The bean table as ``view.player`` sees it: own hand, everyone's fields, coins and hand
-    sizes, the deck, the discard, face-up piles and leftovers (with their codes p1, p2...)."""
+    sizes, the deck, the discard, face-up piles and leftovers (with their codes s1, s2...)."""
     out: list[Any] = []
     me = view.player
     hand = beans.hand
@@ -52,22 +90,8 @@ def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any
             text.append("(empty)")
         out.append(text)
     n_fields = max((len(f) for f in beans.fields), default=0)
-    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
-    table.add_column("player", no_wrap=True)
-    table.add_column("coins", justify="right", no_wrap=True)
-    table.add_column("hand", justify="right", no_wrap=True)
-    for i in range(n_fields):
-        table.add_column(f"f{i + 1}", no_wrap=True, overflow="ellipsis")
-    for p, player_fields in enumerate(beans.fields):
-        row = [
-            Text(_label(p, me, seats), style="bold" if p == me else ""),
-            str(beans.coins[p]) if p < len(beans.coins) else "?",
-            str(beans.hand_sizes[p]) if p < len(beans.hand_sizes) else "?",
-        ]
-        for i in range(n_fields):
-            row.append(escape(count_runs(player_fields[i])) if i < len(player_fields) else "(none)")
-        table.add_row(*row)
-    out.append(table)
+    out.append(Fold(_fields_table(beans, me, seats, n_fields, range(len(beans.fields))),
+                    _fields_brief(beans, me, seats, n_fields), rank=3))
     bits = [f"deck {beans.deck_size}"]
     discard = beans.discard
     bits.append(f"discard {discard[-1]} ({len(discard)})" if discard else "discard empty")
@@ -78,9 +102,15 @@ def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any
     for label, piles in (("Flipped", beans.piles), ("Leftovers", beans.leftovers)):
         if any(piles):  # a planted pile's slot stays empty, so the others keep their codes
             text = Text(f"{label}: ", style="bold")
-            text.append("  ".join(f"p{i}: {count_runs(p)}" for i, p in enumerate(piles, 1) if p))
+            text.append("  ".join(f"s{i}: {count_runs(p)}" for i, p in enumerate(piles, 1) if p))
             out.append(text)
     return out
+
+
+def bean_label(game: Any, player: Any, action: Any) -> str:
+    """The bean an action's ``bean`` parameter names ("Feuerbohne" for ``ask c3``), for a compact
+    list of choices (``register.label``)."""
+    return rules_of(game).cards.names[action.bean]
 
 
 def meter_command(game: Any, player: Any, arg: str) -> list[Any]:

@@ -27,6 +27,8 @@ See :mod:`beanframe.core.records`.
 
 from __future__ import annotations
 
+import re
+
 import inspect
 import operator
 from collections.abc import Iterable, Iterator
@@ -230,7 +232,10 @@ class ActionTable:
             if name not in self._classes:
                 known = ", ".join(sorted(self._classes))
                 raise IllegalActionError(f"unknown action {shorten(code)} (known actions: {known})") from None
-            raise IllegalActionError(f"{shorten(code)} is not a valid {shorten(name)} action") from None
+            # issue 20.3: say how the action is written, not that "attack" is no valid "attack"
+            example = next((c for c in self._by_code if c.split(" ", 1)[0] == name), name)
+            form = re.sub(r"[0-9]+", "<k>", example)
+            raise IllegalActionError(f"{shorten(code)} is not a valid {shorten(name)} action: it is written {form}, e.g. {example}") from None
 
     def coerce(self, action: Action | str | int) -> Action:
         """An action given as an instance, a code or an id, as the table's instance. Anything

@@ -33,12 +33,42 @@ LineCommand = Callable[[Any, int, str], Sequence[Any]]
 # explainer: fn(game, player, action) -> why ``action`` (None: the choice the player looks for)
 # is not possible now, or None when this plugin has nothing to say
 Explainer = Callable[[Any, Any, Any], "str | None"]
+# label: fn(game, player, action) -> the few words a compact list of choices shows beside the code
+# (what its parameters stand for where the table does not show it: "ask c3" -> "Feuerbohne")
+Label = Callable[[Any, Any, Any], str]
+# sit-out: fn(game, player) -> the action taken for a player who sits out the rest of this decision,
+# or None when something needs the player (an offer made to them): they are asked again
+SitOut = Callable[[Any, int], Any]
+
+
+class Fold:
+    """A block of a part's drawing that a front end may shorten when the screen is small.
+
+    A part renderer may return Folds among its renderables: ``full`` is drawn when there is room,
+    ``brief`` (a shorter renderable, a further Fold, or None: nothing) when there is not; a front
+    end folds the lowest ``rank`` first and never folds what the player must see to decide (their
+    hand, the subject of the choice: leave those unfolded). A front end that knows nothing of
+    folds draws ``full``: rich calls ``__rich__``. The core never imports rich: ``full`` and
+    ``brief`` are whatever the renderer made."""
+
+    __slots__ = ("brief", "full", "rank")
+
+    def __init__(self, full: Any, brief: Any = None, rank: int = 0) -> None:
+        self.full = full
+        self.brief = brief
+        self.rank = rank
+
+    def __rich__(self) -> Any:
+        return self.full
+
+    def __repr__(self) -> str:
+        return f"Fold(rank={self.rank})"
 
 
 class RendererRegistry:
     """What ``beanframe_register_renderers`` receives: ``register.part(name, fn)``,
     ``register.command(name, fn, help)``, ``register.line_command(name, fn, help)``,
-    ``register.explain(fn)``."""
+    ``register.explain(fn)``, ``register.label(cls, fn)``, ``register.sit_out(kind, fn, help)``."""
 
     def __init__(self) -> None:
         self.variant = ""
@@ -46,6 +76,8 @@ class RendererRegistry:
         self.commands: dict[str, tuple[Command, str]] = {}
         self.line_commands: dict[str, tuple[LineCommand, str]] = {}
         self.explainers: list[Explainer] = []
+        self.labels: dict[type, Label] = {}
+        self.sit_outs: dict[str, tuple[SitOut, str]] = {}
 
     def part(self, name: str, renderer: PartRenderer, replace: bool = False) -> None:
         """Draw the state part ``name`` (its view) with ``renderer``; a later variant may
@@ -73,6 +105,21 @@ class RendererRegistry:
     def explain(self, fn: Explainer) -> None:
         """Say why an action is not legal now (the first explainer that answers is shown)."""
         self.explainers.append(fn)
+
+    def label(self, cls: type, fn: Label) -> None:
+        """Name in a few words what an action of class ``cls`` stands for where a compact list
+        of choices shows only codes (``fn(game, player, action)``: "Feuerbohne" for ``ask c3``,
+        "200 piasters" for a price level). A later variant's label replaces an earlier one's."""
+        self.labels[cls] = fn
+
+    def sit_out(self, kind: str, fn: SitOut, help: str) -> None:
+        """Let a player at the terminal sit out the rest of a ``kind`` decision (a trade): the
+        front end then takes ``fn(game, player)`` for them whenever they are asked again in it,
+        until it returns None (something needs them: they are asked as usual). ``help`` says
+        what sitting out does."""
+        if kind in self.sit_outs:
+            raise ConfigError(f"{self.variant}: sitting out a {shorten(kind)} decision is registered twice")
+        self.sit_outs[kind] = (fn, help)
 
 
 _cache: weakref.WeakKeyDictionary[Any, RendererRegistry] = weakref.WeakKeyDictionary()

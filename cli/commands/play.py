@@ -22,7 +22,7 @@ from .. import render
 from ..config import Seat, Settings, compose_settings, gather, make_seats, normalise_variant, read_text_file
 from ..paths import data_dir
 from ..positions import in_file, read_position_file, settings_with_position
-from ..session import OVER, PlaySession, ReadLine, make_reader
+from ..session import INTERRUPTED, OVER, PlaySession, ReadLine, make_reader
 
 
 def play_cli(
@@ -76,7 +76,8 @@ def play_cli(
         play_streak(game, seats, console, reader, quiet, streak_file or default_streak_file(), bot_seed)
         return
     announce(console, game, seats)
-    PlaySession(game, seats, console, reader, quiet=quiet, bot_master=bot_seed).run()
+    if PlaySession(game, seats, console, reader, quiet=quiet, bot_master=bot_seed).run() == INTERRUPTED:
+        raise typer.Exit(130)  # as any command stopped by Ctrl-C (after the offer to save)
 
 
 def announce(console: Console, game: Game, seats: list[Seat]) -> None:
@@ -101,6 +102,8 @@ def play_streak(
             if current:
                 console.print(f"the unfinished game ends your streak of {current}", markup=False)
             book.record(key, won=False)
+            if outcome == INTERRUPTED:
+                raise typer.Exit(130)
             return
         won = session.human_won()
         current, best = book.record(key, won=won)

@@ -54,7 +54,7 @@ class PayTax(Action):
 class PlantLeftover(Action):
     name = "leftover"
     text = "plant a card of leftover pile {pile} on field {field}"
-    pile: int = param("p")
+    pile: int = param("s")  # s: a stack; p<k> names the seats (issue 20.3)
     field: int = param("f")
 
     @classmethod
@@ -70,7 +70,7 @@ class PlantLeftover(Action):
 class DiscardLeftover(Action):
     name = "discard"
     text = "discard a card of leftover pile {pile}"
-    pile: int = param("p")
+    pile: int = param("s")  # s: a stack; p<k> names the seats (issue 20.3)
 
     @classmethod
     def domain(cls, config):
@@ -85,7 +85,7 @@ class DiscardLeftover(Action):
 class PlantPile(Action):
     name = "plant-pile"
     text = "plant face-up pile {pile} on field {field}"
-    pile: int = param("p")
+    pile: int = param("s")  # s: a stack; p<k> names the seats (issue 20.3)
     field: int = param("f")
 
     @classmethod
@@ -101,7 +101,7 @@ class PlantPile(Action):
 class GivePile(Action):
     name = "give-pile"
     text = "give face-up pile {pile} to boss {boss}"
-    pile: int = param("p")
+    pile: int = param("s")  # s: a stack; p<k> names the seats (issue 20.3)
     boss: int = param("b")
 
     @classmethod

@@ -11,6 +11,7 @@ from beanframe.beans import LITERAL, OWN_TURN, BeanRules, BeanTable, CardSet, lo
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
+from beanframe.core.words import count
 
 from . import mafia as m
 from . import turn
@@ -160,14 +161,14 @@ def beanframe_register_events(events):
     events.describe("reshuffle", "the discard was shuffled into a new deck of {0} cards")
     events.describe("flip", lambda g, c: f"flipped {names(g)[c]}")
     events.describe("to_boss", lambda g, b, c, n: f"{n} {names(g)[c]} to {boss(g, b)}")
-    events.describe("boss_harvest", lambda g, b, c, n, coins: f"{boss(g, b)} harvests {n} {names(g)[c]} for {coins} coins")
+    events.describe("boss_harvest", lambda g, b, c, n, coins: f"{boss(g, b)} harvests {n} {names(g)[c]} for {count(coins, 'coin')}")
     events.describe("from_discard", lambda g, c, where: f"{names(g)[c]} from the discard joins the {'flipped pile' if where == 'pile' else 'mafia'}")
     events.describe("plant", lambda g, p, f, c, src: f"{_p(p)} plants {names(g)[c]} ({src}) on field {f + 1}")
     events.describe("discard", lambda g, p, c: f"{_p(p)} discards {names(g)[c]}")
     events.describe("tax", lambda g, p, f, b, c: f"{_p(p)} pays {names(g)[c]} from field {f + 1} to {boss(g, b)}")
     events.describe("gift", lambda g, p, b, c: f"{_p(p)} gives {names(g)[c]} to {boss(g, b)}")
-    events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {names(g)[c]} from field {f + 1} for {coins} coins")
-    events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {cost} coins")
+    events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {names(g)[c]} from field {f + 1} for {count(coins, 'coin')}")
+    events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {count(cost, 'coin')}")
     # private: the drawer knows the card ("draw", p, card), the others its public form ("draw", p)
     events.describe("draw", lambda g, p, *card: f"{_p(p)} draws {names(g)[card[0]] if card else 'a card'}")
     events.describe(

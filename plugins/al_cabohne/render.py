@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.console import Group
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from beanframe.beans import PART as BEANS
 from beanframe.beans.render import count_runs
+from beanframe.core.present import Fold
+from beanframe.core.words import count
 
 from . import actions as A
 from . import mafia as m
@@ -24,16 +27,22 @@ if TYPE_CHECKING:
 
 
 def render_mafia(mafia: Any, view: Any, seats: Any) -> list[Any]:
-    """The treasury, then one line per boss: code, name, field, when the boss sells."""
+    """The treasury, then one line per boss: code, name, field, when the boss sells (folded to
+    the bosses side by side when the screen is short)."""
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     table.add_column("boss", no_wrap=True, style="magenta")
     table.add_column("field", no_wrap=True, overflow="ellipsis")
     table.add_column("sells", no_wrap=True, style="dim")
+    brief = Text(f"Mafia (treasury {count(mafia.treasury, 'coin')}):", style="bold")
     for b, name in enumerate(mafia.bosses):
         threshold = mafia.thresholds[b] if b < len(mafia.thresholds) else "?"
         field = mafia.fields[b] if b < len(mafia.fields) else ()
-        table.add_row(f"b{b + 1} {escape(name)}", escape(count_runs(field)), f"sells at {threshold} coins")
-    return [Text(f"Mafia (treasury {mafia.treasury} coins):", style="bold"), table]
+        sells = f"sells at {count(threshold, 'coin') if isinstance(threshold, int) else threshold}"
+        table.add_row(f"b{b + 1} {escape(name)}", escape(count_runs(field)), sells)
+        brief.append(f"{' ·' if b else ''} b{b + 1} {name}: ", style="")
+        brief.append(f"{count_runs(field)} ({sells})", style="")
+    full = Group(Text(f"Mafia (treasury {count(mafia.treasury, 'coin')}):", style="bold"), table)
+    return [Fold(full, brief, rank=1)]
 
 
 def _field_text(table: Any, player: int, i: int) -> str:
@@ -103,7 +112,7 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
         if table.bought_field[player]:
             return "you bought a field already"
         if len(table.coins[player]) < cost:
-            return f"a third field costs {cost} coins; you have {len(table.coins[player])}"
+            return f"a third field costs {count(cost, 'coin')}; you have {len(table.coins[player])}"
     return None
 
 

@@ -151,9 +151,14 @@ def beanframe_register_bots(register):
 
 @hookimpl
 def beanframe_register_renderers(register):
-    from .render import render_table
+    from . import actions as A
+    from .render import amount_label, card_label, render_table
 
     register.part(PART, render_table)
+    for cls in (A.Sell, A.Take, A.Give, A.Shed, A.Offer, A.Ask, A.Bail, A.Surrender):
+        register.label(cls, card_label)  # issue 20.3: codes explained where they are offered
+    for cls in (A.Pay, A.Charge):
+        register.label(cls, amount_label)
 
 
 @hookimpl

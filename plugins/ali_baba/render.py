@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import functools
 
-from rich.table import Table
+from rich.console import Group
 from rich.text import Text
+
+from beanframe.core.present import Fold
+from beanframe.core.words import count
 
 from . import data as d
 from .data import gang, load_board
+from .rules import board_of
 
 SYMBOL = {d.START: "S", d.EMPTY: ".", d.QUESTION: "?", d.DIE: "D", d.ALL: "*", d.EVENT: "e"}
 GANG_SYMBOL = "YGBR"  # yellow swindlers, green thieves, blue deceivers, red robbers
@@ -23,10 +27,11 @@ def _symbol(board, f: int) -> str:
 
 
 def track_lines(board, here: int) -> list[Text]:
-    """One line per district: its fields in route order (branches in brackets), Ali Baba as [A]."""
+    """One line per district: its fields in route order (branches in brackets), Ali Baba as [A],
+    then the gangs' prices there (yellow/green/blue/red)."""
     lines = []
     for district in range(d.DISTRICTS):
-        line = Text(f"district {district + 1} ")
+        line = Text(f"d{district + 1} ")
         prices = "/".join(str(board.prices[g][district]) for g in range(d.GANGS))
         for f, fid in enumerate(board.field_ids):
             if board.district[f] != district:
@@ -36,38 +41,56 @@ def track_lines(board, here: int) -> list[Text]:
             text = f"({mark})" if branch else f"[{mark}]" if f == here else f" {mark} "
             style = "bold reverse" if f == here else STYLE[board.gang_of[f]] if board.kind[f] == d.GANG else ""
             line.append(text, style=style)
-        line.append(f"  prices Y/G/B/R {prices}")
+        line.append(f"  {prices}")
         lines.append(line)
     return lines
 
 
-def card_text(board, card: int) -> Text:
+def card_text(board, card: int, fate: bool = True) -> Text:
+    """``k12 name value [fate numbers]`` (``fate``: with the numbers)."""
     name = board.group_names[card // d.PER_GROUP]
-    fate = ",".join(str(n) for n in sorted(board.card_fate[card]))
-    return Text(f"k{card + 1} {name} {board.card_value[card]} [{fate}]", style=STYLE[gang(card)])
+    numbers = " [" + ",".join(str(n) for n in sorted(board.card_fate[card])) + "]" if fate else ""
+    return Text(f"k{card + 1} {name} {board.card_value[card]}{numbers}", style=STYLE[gang(card)])
 
 
 def render_table(part_view, view, seats):
-    """The part's view -> renderables."""
+    """The part's view -> renderables: the track and its legend, the dice, the open piles, every
+    player's piasters, movement cards and bandits (one's own in full; the others' fold to their
+    codes when the screen is short), the offer, one's movement cards."""
     board = _board_of_view(part_view)
-    out: list = [Text(f"round {part_view.round}: Ali Baba on field {board.field_ids[part_view.field]}")]
+    me = getattr(view, "player", None)
+    out: list = [Text(f"round {part_view.round}: Ali Baba on field {board.field_ids[part_view.field]}"
+                      f" · black die {part_view.black or '-'} · white die {part_view.white or '-'}")]
     out += track_lines(board, part_view.field)
-    dice = f"black die {part_view.black or '-'}  white die {part_view.white or '-'}"
-    out.append(Text(f"fate grid: {dice}  (legend: S start . loot ? D * four symbols e event Y G B R gangs)"))
+    # the gangs' names are the rulebook's own (Dutch, as printed on the cards); the rest is English
+    legend = Text("legend: d1-d4 districts, then the prices of the yellow/green/blue/red gangs; S start"
+                  " . loot ? D * four symbols e event Y G B R a gang's field; (x) a branch; k-codes bandit"
+                  " cards [fate numbers]", style="dim")
+    out.append(Fold(legend, rank=0))
     piles = Text("open piles: ")
+    brief = Text("open piles: ")
     for g, c in enumerate(part_view.open_cards):
         piles.append(card_text(board, c) if c is not None else Text("(empty)"))
         piles.append(f" ({part_view.pile_sizes[g]} cards)  ")
-    out.append(piles)
-    grid = Table(show_header=True, header_style="bold")
-    grid.add_column("player")
-    grid.add_column("piasters", justify="right")
-    grid.add_column("moves", justify="right")
-    grid.add_column("bandits")
+        brief.append(card_text(board, c) if c is not None else Text("(empty)"))
+        brief.append("  ")
+    out.append(Fold(piles, brief, rank=1))
+    others, briefs = [], []
     for p, cards in enumerate(part_view.bandits):
-        bandits = Text(" ").join(card_text(board, c) for c in cards) if cards else Text("-")
-        grid.add_row(f"player {p + 1}", str(part_view.piasters[p]), str(part_view.hand_sizes[p]), bandits)
-    out.append(grid)
+        who = "you" if p == me else f"p{p + 1}"
+        moves = count(part_view.hand_sizes[p], "movement card")
+        line = Text(f"{who}: {part_view.piasters[p]} piasters, {moves}; bandits ")
+        line.append(Text(" ").join(card_text(board, c) for c in cards) if cards else Text("none"))
+        if p == me:  # one's own, the fate numbers folded last
+            short = Text(f"{who}: {part_view.piasters[p]} piasters, {moves}; bandits ")
+            short.append(Text(" ").join(card_text(board, c, fate=False) for c in cards) if cards else Text("none"))
+            out.append(Fold(line, short, rank=4))
+            continue
+        others.append(line)
+        briefs.append(f"{who} {part_view.piasters[p]} pi {part_view.hand_sizes[p]} mv " + (" ".join(f"k{c + 1}" for c in cards) or "-"))
+    if others:
+        brief = Text(" · ".join(briefs) + "  (pi piasters, mv movement cards)")
+        out.append(Fold(Group(*others), brief, rank=2))
     if part_view.offer is not None:
         out.append(offer_text(board, part_view.offer))
     if part_view.hand is not None:
@@ -96,3 +119,15 @@ def _board(path: str):
 
 def _board_of_view(part_view):
     return _board(part_view.board_file)
+
+
+def card_label(game, player, action) -> str:
+    """What a ``k``-code names, for a compact list of choices: "Bedelaars 40" (the bandit cards
+    in play are public: open piles and hunted bandits lie face up)."""
+    board = board_of(game)
+    return f"{board.group_names[action.card // d.PER_GROUP]} {board.card_value[action.card]}"
+
+
+def amount_label(game, player, action) -> str:
+    """What an ``m``-code names: "10 piasters"."""
+    return f"{action.amount + 1} piasters"

@@ -4,6 +4,7 @@ negotiations in ``trade.py``."""
 
 from __future__ import annotations
 
+from beanframe.core.words import count
 from beanframe.core import Step
 from beanframe.core.actions import shorten
 from beanframe.errors import ConfigError
@@ -203,7 +204,10 @@ class BuyStep(Step):
             game.replace_top("buy", frame.player, bought)
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: take up to {3 - frame.args[0]} more bandits, or done"
+        taken = frame.args[0]
+        if not taken:  # issue 20.3: "more" only once one was taken
+            return f"player {frame.player + 1}: take up to 3 bandits, or done"
+        return f"player {frame.player + 1}: take up to {count(3 - taken, 'more bandit', 'more bandits')}, or done"
 
 
 # -- events --------------------------------------------------------------------------------

@@ -216,7 +216,8 @@ def accept_line(game: Any, player: int, line: str) -> list[str]:
     named = [w for w in words if re.fullmatch(r"h\d{1,3}", w)]
     odd = [w for w in words if w not in offers and w not in named]
     if odd or len(offers) != 1:
-        raise ValueError("say accept oK, then the hand cards you give where you hold more copies than asked (accept o1 h3 h5)")
+        # issue 20.3: name the offer's real code form, never a literal "oK"
+        raise ValueError("say accept and one offer's code, then the hand cards you give where you hold more copies than asked (accept o1 h3 h5)")
     code = f"accept {offers[0]}"
     trade = game.part(TRADE)
     offer = trade.offer(int(offers[0][1:]) - 1)

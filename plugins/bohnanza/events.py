@@ -3,6 +3,8 @@ record of the ``offer`` event: the core sends them to the maker alone)."""
 
 from __future__ import annotations
 
+from beanframe.core.words import count
+
 
 def _p(player: int) -> str:
     return f"player {player + 1}"
@@ -23,8 +25,8 @@ def register_events(events) -> None:
     events.describe("run_out", "the deck ran out ({0})")
     events.describe("reshuffle", "the discard was shuffled into a new deck of {0} cards")
     events.describe("plant", lambda g, p, f, c, src: f"{_p(p)} plants {one(g, c)} ({src}) on field {f + 1}")
-    events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {one(g, c)} from field {f + 1} for {coins} coins")
-    events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {cost} coins")
+    events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {one(g, c)} from field {f + 1} for {count(coins, 'coin')}")
+    events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {count(cost, 'coin')}")
     events.describe("turn_up", lambda g, c: f"turned up {one(g, c)} for trading")
     def offer(g, o, p, to, gives, asks, hand=()) -> str:
         # the maker's own record (core offers: ``secret`` sent to the maker alone) names the positions

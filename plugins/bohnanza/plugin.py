@@ -141,17 +141,24 @@ def beanframe_register_bots(register):
 
 @hookimpl
 def beanframe_register_renderers(register):
-    from beanframe.beans.render import meter_command, render_beans
+    from beanframe.beans.render import bean_label, meter_command, render_beans
 
     from .commands import accept_line, offer_line
+    from .explain import explain
+    from .sitout import HELP as SIT_OUT_HELP
+    from .sitout import sit_out
     from .render import offers_command, render_trade
 
     register.part(BEANS, render_beans)
     register.part(TRADE, render_trade)
     register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
     register.command("offers", offers_command, "offers: the face-up cards, cards set aside and open offers")
-    register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 fire: make an offer in one line (for nothing: a gift)")
+    register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 Feuerbohne: make an offer in one line (for nothing: a gift)")
     register.line_command("accept", accept_line, "accept o1 h3 h5: accept an offer, giving hand cards 3 and 5 of the beans asked")
+    register.label(trade_actions.Ask, bean_label)
+    register.explain(explain)
+    register.sit_out("trade", sit_out, SIT_OUT_HELP)
+    register.label(actions.PlantTraded, bean_label)
 
 
 @hookimpl

@@ -6,37 +6,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
-from rich.table import Table
+from rich.console import Group
 from rich.text import Text
 
 from beanframe.beans.render import count_runs
+from beanframe.core.present import Fold
 
 from .trade.table import PART as TRADE
 
 
 def render_trade(trade: Any, view: Any, seats: Any) -> list[Any]:
+    """The face-up trade cards (codes u1, u2), the cards set aside, the open offers one a line
+    (``o2 p4→you gives … for …``: the codes accept/reject/withdraw take; offers between others fold
+    to a count when the screen is short) and one's own offer in the making."""
     out: list[Any] = []
+    me = getattr(view, "player", None)
     if trade.face_up:
         text = Text("Face-up trade cards: ", style="bold")
         for k, name in enumerate(trade.face_up, 1):
-            text.append(f" u{k} ", style="dim")
+            text.append(f" u{k} " if k > 1 else f"u{k} ", style="dim")
             text.append(name if name is not None else "(traded)")
         out.append(text)
-    for p, cards in enumerate(trade.received):
-        if cards:
-            out.append(Text(f"p{p + 1} set aside to plant: {count_runs(cards)}"))
+    aside = [f"p{p + 1} {count_runs(cards)}" for p, cards in enumerate(trade.received) if cards]
+    if aside:
+        out.append(Text("Set aside to plant: " + " · ".join(aside)))
     if trade.offers:
-        table = Table(title="Open offers", box=None, pad_edge=False, padding=(0, 1), title_justify="left")
-        for col in ("id", "from", "to", "gives", "for"):
-            table.add_column(col, no_wrap=True, overflow="ellipsis")
-        for o in trade.offers:
-            table.add_row(f"o{o.id + 1}", f"p{o.maker + 1}", f"p{o.to + 1}", escape(gives_text(o)), escape(asks_text(o)))
-        out.append(table)
-        me = getattr(view, "player", None)
-        hints = [text for who, text in (("to", "accept oK or reject oK answers an offer to you"), ("maker", "withdraw oK takes yours back")) if any(getattr(o, who) == me for o in trade.offers)]
+        mine = [o for o in trade.offers if me in (o.maker, o.to)]
+        others = [o for o in trade.offers if me not in (o.maker, o.to)]
+        out.append(Text(f"Open offers ({len(trade.offers)}):", style="bold"))
+        out += [offer_line(o, me) for o in mine]
+        if others:
+            lines = Group(*(offer_line(o, me) for o in others))
+            brief = Text(f" and {len(others)} between other players (type offers to see them)", style="dim")
+            out.append(Fold(lines, brief, rank=1))
+        to_me = [f"o{o.id + 1}" for o in trade.offers if o.to == me]
+        by_me = [f"o{o.id + 1}" for o in trade.offers if o.maker == me]
+        hints = []
+        if to_me:
+            hints.append(f"accept {to_me[0]} or reject {to_me[0]} answers {'it' if len(to_me) == 1 else 'an offer to you'}")
+        if by_me:
+            hints.append(f"withdraw {by_me[0]} takes {'it' if len(by_me) == 1 else 'one of yours'} back")
         if hints:
-            out.append(Text("; ".join(hints), style="dim"))
+            out.append(Fold(Text(" " + "; ".join(hints), style="dim"), rank=0))
     giving = next((o for o in trade.offers if o.id == trade.giving), None)
     if giving is not None:
         text = f"o{giving.id + 1} accepted: p{giving.to + 1} chooses the copies to give"
@@ -47,8 +58,25 @@ def render_trade(trade: Any, view: Any, seats: Any) -> list[Any]:
         out.append(Text(text))
     if trade.draft is not None:
         d = trade.draft
-        out.append(Text(f"Your offer in the making: gives {', '.join(d.gives) or 'nothing'} for {', '.join(d.asks) or 'nothing'}"))
+        out.append(Text(f"Your offer in the making: gives {runs_text(d.gives) or 'nothing'} for {runs_text(d.asks) or 'nothing'}"))
     return out
+
+
+def offer_line(o: Any, me: Any) -> Text:
+    """``o2 p4→you gives Feuerbohne (h5) for 2× Saubohne``."""
+    maker = "you" if o.maker == me else f"p{o.maker + 1}"
+    to = "you" if o.to == me else f"p{o.to + 1}"
+    text = Text(f" o{o.id + 1} ", style="bold cyan")
+    text.append(f"{maker}→{to} gives {gives_text(o)} for {asks_text(o)}")
+    return text
+
+
+def runs_text(names: Any) -> str:
+    """Beans as "2× Saubohne, Feuerbohne" (equal beans counted, in order of first appearance)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(f"{n}× {name}" if n > 1 else name for name, n in counts.items())
 
 
 def gives_text(o: Any) -> str:
@@ -58,6 +86,8 @@ def gives_text(o: Any) -> str:
     hand = list(o.gives[:n_hand])
     if o.hand is not None:
         hand = [f"{name} (h{h + 1})" for name, h in zip(hand, o.hand)]
+    else:
+        hand = [runs_text(hand)] if hand else []
     face = [f"{name} (u{k + 1})" for name, k in zip(o.gives[n_hand:], o.face_up)]
     return ", ".join(hand + face) or "nothing"
 
@@ -66,7 +96,8 @@ def asks_text(o: Any) -> str:
     """What an offer asks for: beans from the addressee's hand, then face-up cards by slot."""
     n_hand = len(o.asks) - len(o.wants)
     face = [f"{name} (u{k + 1})" for name, k in zip(o.asks[n_hand:], o.wants)]
-    return ", ".join([*o.asks[:n_hand], *face]) or "nothing (a gift)"
+    hand = [runs_text(o.asks[:n_hand])] if n_hand else []
+    return ", ".join([*hand, *face]) or "nothing (a gift)"
 
 
 def offers_command(game: Any, player: Any, arg: str) -> list[Any]:
@@ -74,4 +105,5 @@ def offers_command(game: Any, player: Any, arg: str) -> list[Any]:
     view = game.view(player)
     if TRADE not in view.parts:
         return ["no trading in this game"]
-    return render_trade(view[TRADE], view, None) or ["no face-up cards and no open offers"]
+    trade = render_trade(view[TRADE], view, None)
+    return [item.full if isinstance(item, Fold) else item for item in trade] or ["no face-up cards and no open offers"]

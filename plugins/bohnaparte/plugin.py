@@ -153,9 +153,15 @@ def beanframe_register_bots(register):
 
 @hookimpl
 def beanframe_register_renderers(register):
-    from .render import render_board
+    from beanframe.beans.render import bean_label
+
+    from . import actions as A
+    from .render import landscape_label, render_board
 
     register.part(PART, render_board)
+    for cls in (A.ChooseCamp, A.Attack, A.Ride, A.BuildFortress):
+        register.label(cls, landscape_label)
+    register.label(A.DepotTraded, bean_label)
 
 
 @hookimpl

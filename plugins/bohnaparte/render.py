@@ -7,20 +7,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
+from rich.console import Group
 from rich.text import Text
 
+from beanframe.core.present import Fold
+from beanframe.core.words import count
+
+from .board import PART
 from .landscapes import LANDSCAPES
 
 COLOURS = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 CELL = 9
 
 
+# phases in which the realm is what the player decides about: its map is never folded then
+MAP_PHASES = frozenset(("choose_camps", "attack"))
+
+
 def render_board(board: Any, view: Any, seats: Any) -> list[Any]:
-    out: list[Any] = [Text("Bohnaparte: the realm", style="bold")]
+    """The map, its legend, each player's landscapes and markers, one's depot and merchant, the
+    attack. When the screen is short, the legend folds first, then the players' lines into one;
+    outside the phases about the realm (camps, attacks) the map folds to a line too."""
     rows: dict[int, dict[int, int]] = {}
     for i, (r, k) in enumerate(board.cells):
         rows.setdefault(r, {})[k] = i
     brick = board.pattern == "brick"
+    lines: list[Any] = []
     for r in range(max(rows) + 1):
         line = Text()
         if brick and (r + board.shift) % 2:
@@ -29,26 +42,38 @@ def render_board(board: Any, view: Any, seats: Any) -> list[Any]:
         for k in range(width):
             i = rows[r].get(k)
             line.append(_cell(board, i) if i is not None else Text(" " * CELL))
-        out.append(line)
+        lines.append(line)
+    owned = [sum(1 for o in board.owners if o == p) for p in range(len(board.markers))]
+    summary = Text("Realm: ", style="bold")
+    for p, left in enumerate(board.markers):
+        summary.append(f"{' · ' if p else ''}p{p + 1} ", style=COLOURS[p % len(COLOURS)])
+        summary.append(f"{owned[p]}/{left}")
+    summary.append("  (landscapes/markers kept)", style="dim")
+    out: list[Any] = []
+    map_block = Group(Text("Bohnaparte: the realm (l-codes are the landscapes' numbers)", style="bold"), *lines)
+    if view.phase in MAP_PHASES:
+        out.append(map_block)
+    else:
+        out.append(Fold(map_block, Text("(the map is folded: board full shows it)", style="dim"), rank=2))
     legend = Text("Legend: ", style="dim")
     for card in LANDSCAPES.values():
         if card.key in board.kinds:
-            legend.append(f"{card.code} {card.name}  ", style="dim")
+            legend.append(f"{'~~' if card.river else card.code} {card.name}  ", style="dim")
     legend.append("+ fortress  o empty quarry", style="dim")
-    out.append(legend)
+    out.append(Fold(legend, rank=0))
+    players = []
     for p, left in enumerate(board.markers):
-        players = Text()
-        players.append(f"p{p + 1}", style=COLOURS[p % len(COLOURS)])
-        owned = sum(1 for o in board.owners if o == p)
+        text = Text(f"p{p + 1}", style=COLOURS[p % len(COLOURS)])
         extra = []
         if board.depots[p] >= 0:
             extra.append(f"depot {board.depots[p]}")
         if board.merchants[p] >= 0:
             extra.append(f"merchant {board.merchants[p]}")
-        players.append(f": {owned} landscapes, {left} markers kept" + (", " + ", ".join(extra) if extra else ""))
-        out.append(players)
+        text.append(f": {count(owned[p], 'landscape')}, {count(left, 'marker')} kept" + (", " + ", ".join(extra) if extra else ""))
+        players.append(text)
+    out.append(Fold(Columns(players, padding=(0, 3)), summary, rank=1))
     if board.own_depot is not None and board.depots[view.player] >= 0:
-        out.append(Text(f"Your depot: {', '.join(board.own_depot) or 'empty'}"))
+        out.append(Text(f"Your depot: {', '.join(f'd{k + 1} {n}' for k, n in enumerate(board.own_depot)) or 'empty'}"))
     if board.own_merchant:
         out.append(Text(f"Your merchant: {', '.join(f'm{k + 1} {n}' for k, n in enumerate(board.own_merchant))}"))
     if board.tired:
@@ -62,6 +87,15 @@ def render_board(board: Any, view: Any, seats: Any) -> list[Any]:
             text.append(f"; your card face down: {board.own_fight_card[0]}")
         out.append(text)
     return out
+
+
+def landscape_label(game: Any, player: Any, action: Any) -> str:
+    """What an ``l``-code names (public: the map shows it), for a compact list of choices:
+    "village of p2", "farm"."""
+    board = game.part(PART)
+    i = action.landscape
+    owner = board.owners[i]
+    return LANDSCAPES[board.kinds[i]].name + (f" of p{owner + 1}" if owner >= 0 else "")
 
 
 def _cell(board: Any, i: int) -> Text:

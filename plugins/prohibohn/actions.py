@@ -10,6 +10,7 @@ from attrs import frozen
 
 from beanframe.beans import rules_of
 from beanframe.core.actions import Action, param
+from beanframe.core.words import count
 
 from .cards import CARDS, cards_in_play
 from .supply import NAME
@@ -60,7 +61,7 @@ class Buy(Action):
 
     def describe(self, game: Game, player: int) -> str:
         c = CARDS[self.card]
-        return f"buy the {c.name} for {c.price} {_bean(game, rules_of(game).cards.index(c.bean))} coins"
+        return f"buy the {c.name} for {count(c.price, _bean(game, rules_of(game).cards.index(c.bean)) + ' coin')}"
 
 
 @frozen(cache_hash=True)
@@ -76,7 +77,7 @@ class BuyRazzia(Action):
     def describe(self, game: Game, player: int) -> str:
         blue = rules_of(game).cards.index("blue")
         n = 4 if self.bean == blue else 5
-        return f"buy the Razzia for {n} {_bean(game, self.bean)} coins (every 1-building becomes worthless)"
+        return f"buy the Razzia for {count(n, _bean(game, self.bean) + ' coin')} (every 1-building becomes worthless)"
 
 
 @frozen(cache_hash=True)

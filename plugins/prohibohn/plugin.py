@@ -12,6 +12,7 @@ from beanframe.core.hookspecs import hookimpl
 from beanframe.core.params import flag
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
+from beanframe.core.words import count
 
 from . import end, purchase, setup, tax
 from . import rules as rules_mod
@@ -114,7 +115,7 @@ def beanframe_register_events(events):
 
     events.describe("starting_coin", lambda g, p: f"{_p(p)} lays a hand card face down as a starting coin")
     events.describe(HAND_DISCARD, lambda g, p, b: f"{_p(p)} discards {bean(g, b)} from the hand")
-    events.describe("buy", lambda g, p, c, b, n: f"{_p(p)} buys the {CARDS[c].name} for {n} {bean(g, b)} coins")
+    events.describe("buy", lambda g, p, c, b, n: f"{_p(p)} buys the {CARDS[c].name} for {count(n, bean(g, b) + ' coin')}")
     events.describe("remove_card", lambda g, p, c: f"{_p(p)} takes the {CARDS[c].name} out of the game")
     events.describe("take_coin", lambda g, p, b: f"{_p(p)} takes a {bean(g, b)} coin from the mafia treasury")
     events.describe("raid", lambda g, p, c: f"{_p(p)} takes the opponent's {CARDS[c].name} out of the game")

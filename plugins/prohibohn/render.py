@@ -4,43 +4,81 @@ prints every card's power. Reads the part's public view and the viewer's own coi
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from rich.columns import Columns
+from rich.console import Group
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .cards import CARDS, card_id
+from beanframe.beans import load_beans
+from beanframe.core.present import Fold
+from beanframe_plugins.al_cabohne.plugin import CARDS as BEANS
+from beanframe.core.words import count
+
+from .cards import BUILDING, CARDS, card_id
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
 
 
+@functools.lru_cache(maxsize=1)
+def bean_names() -> dict[str, str]:
+    """Bean keys to the names printed on the cards (Al Cabohne's beans and the pub's Cognacbohne):
+    the screen names beans as the cards do, never by their keys."""
+    beans = [*BEANS.beans, *load_beans(__package__, "cards.toml")]
+    return {b.key: b.name for b in beans}
+
+
+def _bean(key: str) -> str:
+    return bean_names().get(key, key)
+
+
 def render_prohibohn(part: Any, view: Any, seats: Any) -> list[Any]:
+    """The supply (a line per kind: codes, cards and the bean that pays; folded to one line per
+    two kinds, then to a line pointing at ``buildings``), everyone's buildings, one's own coins."""
     out: list[Any] = []
-    supply = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-    supply.add_column("kind", no_wrap=True, style="cyan")
-    supply.add_column("cards", overflow="fold")
-    rows: dict[str, list[str]] = {}
+    rows: dict[str, list[int]] = {}
     for name in part.supply:
         i = card_id(name)
-        rows.setdefault(CARDS[i].kind, []).append(f"c{i + 1} {CARDS[i].name} ({CARDS[i].price} {CARDS[i].bean})")
-    for kind, cards in rows.items():
-        supply.add_row(escape(kind), escape(", ".join(cards)))
-    title = "Building supply" + (" (razzia bought: 1-buildings are worthless)" if part.razzia else "")
-    out += [Text(f"{title}:", style="bold"), supply]
+        rows.setdefault(CARDS[i].bean if CARDS[i].group != BUILDING else CARDS[i].kind, []).append(i)
+    title = "Buildings for sale" + (" (razzia bought: 1-buildings are worthless)" if part.razzia else "")
+    full = Text(f"{title}:", style="bold")
+    for ids in rows.values():
+        full.append("\n ")
+        full.append(" · ".join(f"c{i + 1} {CARDS[i].name}" for i in ids))
+        full.append(f" ({_bean(CARDS[ids[0]].bean)})", style="dim")
+    kinds: dict[str, list[int]] = {}
+    for name in part.supply:
+        kinds.setdefault(CARDS[card_id(name)].kind, []).append(card_id(name))
+    groups = [Text(f"{_kind(ids)} {'/'.join(f'c{i + 1}' for i in ids)} ({_bean(CARDS[ids[0]].bean)})") for ids in kinds.values()]
+    brief = Group(Text(f"{title}:", style="bold"), Columns(groups, padding=(0, 2)))
+    briefest = Text(f"{title}: {len(part.supply)} cards (buy cN; buildings lists them)", style="bold")
+    out.append(Fold(full, Fold(brief, briefest, rank=2), rank=0))
+    owners = []
     for p, owned in enumerate(part.owned):
         who = "you" if p == view.player else (seats[p] if seats and p < len(seats) else "")
-        out.append(Text(f"p{p + 1} {who} buildings: {', '.join(owned) or '—'}".replace("  ", " ")))
+        owners.append(f"p{p + 1}{f' ({who})' if who else ''} {', '.join(owned) or '—'}")
+    out.append(Text("Buildings owned: " + "; ".join(owners)))
     beans = view.parts.get("beans") if hasattr(view, "parts") else None
     own = getattr(beans, "own_coins", None)
     if own:
         by_bean = Counter(own)
-        out.append(Text("your coins by bean: " + ", ".join(f"{n}× {b}" for b, n in sorted(by_bean.items()))))
+        out.append(Text("Your coins by bean: " + ", ".join(f"{n}× {b}" for b, n in sorted(by_bean.items()))))
     if part.removed:
-        out.append(Text(f"out of the game: {', '.join(part.removed)}", style="dim"))
+        out.append(Fold(Text(f"Out of the game: {', '.join(part.removed)}", style="dim"), rank=1))
     return out
+
+
+def _kind(ids: list[int]) -> str:
+    """A kind's short name: "Casino" for the 1-, 3- and 4-Casino; "Police Station"; "Razzia"."""
+    card = CARDS[ids[0]]
+    if card.group == BUILDING:
+        return card.name.split("-", 1)[1]
+    return card.name.rstrip(" 0123456789")
 
 
 def buildings_command(game: Game, player: int | None, arg: str) -> list[Any]:
@@ -53,7 +91,7 @@ def buildings_command(game: Game, player: int | None, arg: str) -> list[Any]:
         c = CARDS[i]
         if wanted and wanted not in c.name.lower() and wanted != c.key:
             continue
-        table.add_row(f"c{i + 1}", escape(c.name), f"{c.price} {c.bean}", escape(c.text))
+        table.add_row(f"c{i + 1}", escape(c.name), f"{c.price} {escape(_bean(c.bean))}", escape(c.text))
     return [table]
 
 
@@ -85,5 +123,5 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
         bean, need = cards.index(card.bean), card.price
     have = sum(1 for c in coins if c == bean)
     if have < need:
-        return f"the {card.name} costs {need} {cards.names[bean]} coins; you have {have}"
+        return f"the {card.name} costs {count(need, cards.names[bean] + ' coin')}; you have {have}"
     return None

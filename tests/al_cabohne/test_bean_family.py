@@ -83,9 +83,9 @@ def test_every_planting_step_asks_the_composed_rule(at):
     )
     offered = {c for c in codes(game) if c.startswith(("plant", "leftover"))}
     expected = {
-        "leftovers": {"leftover p1 f1", "leftover p1 f2", "leftover p1 f3"},
+        "leftovers": {"leftover s1 f1", "leftover s1 f2", "leftover s1 f3"},
         "play": {"plant f1", "plant f2", "plant f3"},
-        "plant": {"plant-pile p1 f1", "plant-pile p1 f2", "plant-pile p1 f3"},
+        "plant": {"plant-pile s1 f1", "plant-pile s1 f2", "plant-pile s1 f3"},
     }[at]
     assert offered == expected
 

@@ -75,7 +75,7 @@ def test_third_run_out_in_phase_4():
     assert t.run_outs == 3 and t.deck == []
     assert [named(p) for p in t.piles] == [["blue"], ["kidney"]]  # only 2 flips
     assert game.phase.name == "plant" and game.to_act == 0  # phase 5 is still played
-    game.apply("plant-pile p1 f1")
+    game.apply("plant-pile s1 f1")
     game.apply("done")
     assert game.is_over
     assert hand(game) == ["fire"]  # phase 6 drew nothing

@@ -1,6 +1,6 @@
 """Issue 6 "Players": pile codes stay stable while a player plants. A planted flipped pile (or a
-used-up leftover pile) leaves its slot empty until the decision ends, so ``p2`` means the same pile
-before and after ``p1`` is planted; the rules are unchanged."""
+used-up leftover pile) leaves its slot empty until the decision ends, so ``s2`` means the same pile
+before and after ``s1`` is planted; the rules are unchanged."""
 
 from __future__ import annotations
 
@@ -26,17 +26,17 @@ def board_text(game, player: int = 0) -> str:
 
 def test_planting_p1_leaves_p2_and_p3_their_codes_and_the_board_says_so():
     game = situation(at="plant", piles=[many("fire", 2), ["blue"], many("kidney", 2)], hands=[["puff"], []])
-    assert "p1:" in board_text(game)
-    play(game, "plant-pile p1 f1")
+    assert "s1:" in board_text(game)
+    play(game, "plant-pile s1 f1")
     assert [named(p) for p in table(game).piles] == [[], ["blue"], ["kidney", "kidney"]]
     pile_codes = {c.split()[1] for c in codes(game) if c.startswith(("plant-pile", "give-pile"))}
-    assert pile_codes == {"p2", "p3"}
+    assert pile_codes == {"s2", "s3"}
     text = board_text(game)
-    assert "p2:" in text and "p3:" in text and "p1:" not in text  # the planted pile is gone, not renumbered
-    play(game, "plant-pile p3 f2")
+    assert "s2:" in text and "s3:" in text and "s1:" not in text  # the planted pile is gone, not renumbered
+    play(game, "plant-pile s3 f2")
     assert named(table(game).fields[0][1]) == ["kidney", "kidney"]
     play(game, "done")
-    # "done" closes the gaps: the unplanted Blaue Bohne is pile 1 now (the opponent's leftover p1)
+    # "done" closes the gaps: the unplanted Blaue Bohne is pile 1 now (the opponent's leftover s1)
     assert [named(p) for p in table(game).piles + table(game).leftovers] == [["blue"]]
     check(game)
 
@@ -44,9 +44,9 @@ def test_planting_p1_leaves_p2_and_p3_their_codes_and_the_board_says_so():
 def test_solo_planting_keeps_codes_until_every_pile_is_planted():
     game = situation(1, at="plant", piles=[["blue"], many("fire", 2)], bosses=BOSSES3, hands=[["kidney"]],
                      fields=[[[], [], []]])
-    play(game, "plant-pile p2 f1")
-    assert "done" not in codes(game) and {c.split()[1] for c in codes(game) if c.startswith("plant-pile")} == {"p1"}
-    play(game, "plant-pile p1 f2")
+    play(game, "plant-pile s2 f1")
+    assert "done" not in codes(game) and {c.split()[1] for c in codes(game) if c.startswith("plant-pile")} == {"s1"}
+    play(game, "plant-pile s1 f2")
     assert "done" in codes(game)
     check(game)
 
@@ -85,7 +85,7 @@ def test_within_one_plant_or_leftovers_decision_a_code_always_names_the_same_pil
 def test_the_greedy_bot_plants_by_stable_codes():
     # the bot's model closes the empty slots and maps the codes back (plugins/al_cabohne/bots.py)
     game = situation(at="plant", piles=[many("fire", 2), ["blue"], many("kidney", 2)], hands=[["puff"], []])
-    play(game, "plant-pile p1 f1")
+    play(game, "plant-pile s1 f1")
     bot = make_bot(game.ruleset, "greedy", 1)
     legal = game.legal_actions()
     action = bot.act(game.view(0), legal)

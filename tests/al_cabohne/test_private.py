@@ -12,7 +12,7 @@ from .test_scripted_game import DECK
 
 def opening():
     game = new(2, deck=DECK)
-    for code in ("plant f1", "plant f1", "done", "plant-pile p1 f1", "give h2 b1", "done"):
+    for code in ("plant f1", "plant f1", "done", "plant-pile s1 f1", "give h2 b1", "done"):
         game.apply(code)
     return game
 

@@ -162,13 +162,13 @@ def test_f19_rule_functions(sizes, literal, protection):
 # left only the discard)
 def test_f1_second_leftover_of_a_bean_on_another_field():
     game = situation(at="leftovers", active=1, leftovers=[many("fire", 2), ["blue"]], bosses=BOSSES, hands=[["puff"], ["french"]])
-    game.apply("leftover p1 f1")
+    game.apply("leftover s1 f1")
     assert fields(game, 1) == [["fire"], []]
     game.apply("harvest f1")  # F.19 (b): the only non-empty field
     assert fields(game, 1) == [[], []]
-    game.apply("leftover p2 f1")  # the Blaue Bohne on the freed field
-    assert set(codes(game)) >= {"leftover p1 f2", "discard p1"}
-    game.apply("leftover p1 f2")
+    game.apply("leftover s2 f1")  # the Blaue Bohne on the freed field
+    assert set(codes(game)) >= {"leftover s1 f2", "discard s1"}
+    game.apply("leftover s1 f2")
     assert fields(game, 1) == [["blue"], ["fire"]]
     check(game)
 
@@ -177,9 +177,9 @@ def test_f1_second_leftover_of_a_bean_on_another_field():
 # grows it, the second one goes there (empty fields stay interchangeable: one is offered)
 def test_f1_one_bean_type_one_field():
     game = situation(at="leftovers", active=1, leftovers=[many("fire", 2)], bosses=BOSSES, hands=[["puff"], ["french"]])
-    assert set(codes(game)) == {"leftover p1 f1", "discard p1"}
-    game.apply("leftover p1 f1")
-    assert set(codes(game)) == {"leftover p1 f1", "discard p1", "harvest f1"}
+    assert set(codes(game)) == {"leftover s1 f1", "discard s1"}
+    game.apply("leftover s1 f1")
+    assert set(codes(game)) == {"leftover s1 f1", "discard s1", "harvest f1"}
 
 
 # ------------------------------------------------------------------------------------------

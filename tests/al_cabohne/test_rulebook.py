@@ -71,7 +71,7 @@ def test_don_harvests_five_brechbohne(how):
         game.apply("give h2 b2")
     else:
         game = situation(at="plant", piles=[["french"]], **kwargs)
-        game.apply("give-pile p1 b2")
+        game.apply("give-pile s1 b2")
     assert treasury(game) == 2
     assert bosses(game)[1] == []
     assert discard_top_first(game)[:3] == ["french"] * 3
@@ -129,8 +129,8 @@ def test_tip_gift_frees_a_boss_field_for_an_unwanted_pile():
     )
     game.apply("give h1 b2")  # Don: 5 Puffbohnen = 2 coins: he harvests at once
     assert treasury(game) == 2 and bosses(game)[1] == []
-    assert "give-pile p1 b2" in codes(game)
-    game.apply("give-pile p1 b2")
+    assert "give-pile s1 b2" in codes(game)
+    game.apply("give-pile s1 b2")
     assert bosses(game)[1] == ["blue", "blue"]
     assert "done" in codes(game)
     game.apply("done")
@@ -170,8 +170,8 @@ def test_tip_lone_bean_is_taken_by_the_tax():
         hands=[["kidney", "french"]],
         deck=["fire", "blue", "kidney", "french", "broad"],
     )
-    assert "give-pile p1 b3" in codes(game)
-    game.apply("give-pile p1 b3")  # Joe Bohnano now grows Stangenbohne
+    assert "give-pile s1 b3" in codes(game)
+    game.apply("give-pile s1 b3")  # Joe Bohnano now grows Stangenbohne
     game.apply("done")
     # next turn: phase 1 tax
     assert game.state.turn == 6 and game.phase.name == "tax"

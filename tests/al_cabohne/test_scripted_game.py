@@ -38,7 +38,7 @@ def test_three_scripted_turns():
     # phase 4 ran: kidney to Al + replacement, runner to Don + replacement (F.16)
     assert bosses(game) == [["kidney", "kidney"], ["runner", "runner"]]
     assert [named(p) for p in table(game).piles] == [["fire"], ["blue"], ["puff"]]
-    game.apply("plant-pile p1 f1")
+    game.apply("plant-pile s1 f1")
     assert fields(game, 0)[0] == ["fire"] * 3
     game.apply("give h2 b1")  # the Kidneybohne (2nd hand card) to Al: directly plantable
     assert bosses(game)[0] == ["kidney"] * 3 and hand(game, 0) == ["blue", "puff"]
@@ -48,8 +48,8 @@ def test_three_scripted_turns():
     # turn 2, player 2: phase 1 handles the two piles player 1 left
     assert game.state.turn == 2 and game.to_act == 1 and game.phase.name == "leftovers"
     assert [named(p) for p in table(game).leftovers] == [["blue"], ["puff"]]
-    game.apply("leftover p1 f1")
-    game.apply("discard p2")  # the Puffbohne: still p2 (issue 6: pile codes stay while planting)
+    game.apply("leftover s1 f1")
+    game.apply("discard s2")  # the Puffbohne: still p2 (issue 6: pile codes stay while planting)
     assert discard_top_first(game) == ["puff"]
     # phase 2: no boss grows Blaue Bohne: no tax; phase 3
     assert game.phase.name == "play"
@@ -62,21 +62,21 @@ def test_three_scripted_turns():
     assert bosses(game) == [["kidney"] * 4, ["runner"] * 3]
     assert [named(p) for p in table(game).piles] == [["french"], ["puff", "puff"], ["broad"]]
     assert table(game).discard == []
-    game.apply("plant-pile p1 f2")
+    game.apply("plant-pile s1 f2")
     assert fields(game, 1)[1] == ["french", "french"]
     game.apply("give h2 b2")  # the Stangenbohne: Don's 4th = 2 coins: he harvests at once
     assert treasury(game) == 2 and bosses(game)[1] == []
     assert discard_top_first(game) == ["runner", "runner"]
-    game.apply("give-pile p3 b2")  # the Saubohne pile onto the freed field: still p3 (issue 6)
+    game.apply("give-pile s3 b2")  # the Saubohne pile onto the freed field: still p3 (issue 6)
     assert bosses(game)[1] == ["broad"]
     game.apply("done")
     assert hand(game, 1) == ["french", "broad", "fire", "blue"]
 
     # turn 3, player 1: the 2 Puffbohnen left over go on one field
     assert game.state.turn == 3 and game.to_act == 0 and game.phase.name == "leftovers"
-    assert set(codes(game)) == {"leftover p1 f2", "discard p1", "harvest f1"}
-    game.apply("leftover p1 f2")
-    game.apply("leftover p1 f2")
+    assert set(codes(game)) == {"leftover s1 f2", "discard s1", "harvest f1"}
+    game.apply("leftover s1 f2")
+    game.apply("leftover s1 f2")
     assert fields(game, 0) == [["fire"] * 3, ["puff", "puff"]]
     # phase 2: Don grows Saubohne, Al Kidneybohne: no tax. Phase 3: the Blaue Bohne fits nowhere
     assert game.phase.name == "play"

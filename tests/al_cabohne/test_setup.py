@@ -74,7 +74,7 @@ def test_second_turn_plays_phases_1_and_2():
     # refill: every boss still has a card; draw 2 (puff puff); turn 2: p2 handles leftovers
     assert game.state.active == 1 and game.state.turn == 2
     assert game.phase.name == "leftovers"
-    assert sorted(codes(game)) == sorted(["leftover p1 f1", "discard p1", "leftover p2 f1", "discard p2"])
+    assert sorted(codes(game)) == sorted(["leftover s1 f1", "discard s1", "leftover s2 f1", "discard s2"])
 
 
 # RULES A "Solo game": 7 cards, 3 fields, 3 bosses

@@ -55,11 +55,11 @@ def test_solo_every_pile_must_be_planted():
     game = situation(1, at="plant", piles=[many("fire", 2), ["blue"]], bosses=BOSSES3, hands=[["kidney"]], fields=[[many("french", 2), [], []]])
     assert "done" not in codes(game)
     assert game.prompt().startswith("plant: every flipped pile must be planted")
-    game.apply("plant-pile p1 f2")
+    game.apply("plant-pile s1 f2")
     assert "done" not in codes(game)
     # the Blaue Bohne pile: no boss grows it and none is empty, so it goes on an own field
     assert not [c for c in codes(game) if c.startswith("give-pile")]
-    game.apply("plant-pile p2 f3")  # still p2: pile codes stay while the player plants (issue 6)
+    game.apply("plant-pile s2 f3")  # still p2: pile codes stay while the player plants (issue 6)
     assert table(game).piles == [[], []]  # the slots stay empty until "done"
     assert "done" in codes(game)
     game.apply("done")
@@ -80,7 +80,7 @@ def test_solo_pile_that_fits_nowhere():
     # no own field takes it, no boss grows it, no boss is empty, no hand card fits a boss
     assert sorted(codes(game)) == ["harvest f1", "harvest f2", "harvest f3"]
     game.apply("harvest f2")
-    game.apply("plant-pile p1 f2")
+    game.apply("plant-pile s1 f2")
     assert fields(game)[1] == ["blue"]
 
 
@@ -93,8 +93,8 @@ def test_solo_deck_runs_out_while_flipping():
     assert not events_of(game, "reshuffle")
     assert game.phase.name == "plant" and not game.is_over
     assert "done" not in codes(game)
-    game.apply("plant-pile p1 f1")
-    game.apply("plant-pile p2 f2")  # issue 6: codes stay while planting
+    game.apply("plant-pile s1 f1")
+    game.apply("plant-pile s2 f2")  # issue 6: codes stay while planting
     game.apply("done")
     assert game.is_over
     assert hand(game) == ["fire"]

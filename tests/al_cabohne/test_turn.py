@@ -40,18 +40,18 @@ def test_leftovers_per_card_plant_or_discard():
         hands=[[], ["broad"]],
     )
     assert game.to_act == 1 and game.phase.name == "leftovers"
-    assert set(codes(game)) == {"leftover p1 f1", "discard p1", "leftover p2 f1", "discard p2", "harvest f2"}
-    game.apply("leftover p1 f1")
+    assert set(codes(game)) == {"leftover s1 f1", "discard s1", "leftover s2 f1", "discard s2", "harvest f2"}
+    game.apply("leftover s1 f1")
     assert fields(game, 1) == [["fire"], ["kidney", "kidney"]]
     # F.1: the next Feuerbohne may only join that field; the Blaue Bohne fits nowhere now
-    assert set(codes(game)) == {"leftover p1 f1", "discard p1", "discard p2", "harvest f2"}
-    game.apply("discard p1")
+    assert set(codes(game)) == {"leftover s1 f1", "discard s1", "discard s2", "harvest f2"}
+    game.apply("discard s1")
     assert discard_top_first(game)[0] == "fire"
-    game.apply("leftover p1 f1")
+    game.apply("leftover s1 f1")
     assert fields(game, 1)[0] == ["fire", "fire"]
     # issue 6: the used-up pile keeps its slot (empty), so the Blaue Bohne is still p2
     assert [named(p) for p in table(game).leftovers] == [[], ["blue"]]
-    game.apply("discard p2")
+    game.apply("discard s2")
     assert table(game).leftovers == []
     assert discard_top_first(game)[:2] == ["blue", "fire"]
     # phase 1 over: no tax (no boss grows fire or kidney), so phase 3 asks for the front card
@@ -62,10 +62,10 @@ def test_leftovers_per_card_plant_or_discard():
 # F.1: two leftover beans of one type never go to two fields, even with two empty fields
 def test_leftovers_same_type_one_field():
     game = situation(at="leftovers", active=1, leftovers=[many("fire", 2)], bosses=[["runner"], ["puff"]])
-    assert "leftover p1 f2" not in codes(game)
-    game.apply("leftover p1 f1")
-    assert "leftover p1 f2" not in codes(game)
-    game.apply("leftover p1 f1")
+    assert "leftover s1 f2" not in codes(game)
+    game.apply("leftover s1 f1")
+    assert "leftover s1 f2" not in codes(game)
+    game.apply("leftover s1 f1")
     assert fields(game, 1) == [["fire", "fire"], []]
     check(game)
 
@@ -80,10 +80,10 @@ def test_leftover_that_fits_nowhere():
         fields=[[[], []], [many("fire", 2), many("kidney", 2)]],
         bosses=[["runner"], ["puff"]],
     )
-    assert set(codes(game)) == {"discard p1", "harvest f1", "harvest f2"}
+    assert set(codes(game)) == {"discard s1", "harvest f1", "harvest f2"}
     game.apply("harvest f1")
-    assert "leftover p1 f1" in codes(game)
-    game.apply("leftover p1 f1")
+    assert "leftover s1 f1" in codes(game)
+    game.apply("leftover s1 f1")
     assert fields(game, 1) == [["blue"], ["kidney", "kidney"]]
     check(game)
 
@@ -361,12 +361,12 @@ def test_plant_options():
         hands=[["kidney", "runner", "fire", "puff"], ["broad"]],
     )
     assert set(codes(game)) == {
-        "plant-pile p1 f2",
-        "give-pile p1 b1",  # Al grows Feuerbohne; the empty Don may not (two bosses never share)
-        "plant-pile p2 f2",
-        "give-pile p2 b2",
-        "plant-pile p3 f2",
-        "give-pile p3 b2",
+        "plant-pile s1 f2",
+        "give-pile s1 b1",  # Al grows Feuerbohne; the empty Don may not (two bosses never share)
+        "plant-pile s2 f2",
+        "give-pile s2 b2",
+        "plant-pile s3 f2",
+        "give-pile s3 b2",
         "give h1 b2",
         "give h2 b2",
         "give h3 b1",  # hand card 3 (any position) to the boss that grows it
@@ -374,17 +374,17 @@ def test_plant_options():
         "harvest f1",
         "done",
     }
-    game.apply("plant-pile p1 f2")
+    game.apply("plant-pile s1 f2")
     assert fields(game)[1] == ["fire"] * 3
     # issue 6: the planted pile's slot stays empty, so the others keep their codes p2, p3
     assert _piles(game) == [[], ["blue"], ["kidney", "kidney"]]
     game.apply("give h3 b1")
     assert bosses(game)[0] == ["fire", "fire"] and hand(game) == ["kidney", "runner", "puff"]
-    game.apply("give-pile p2 b2")
+    game.apply("give-pile s2 b2")
     assert bosses(game)[1] == ["blue"]
     # now only the boss's own bean goes to it
-    assert "give-pile p3 b2" not in codes(game) and "give h1 b2" not in codes(game)
-    assert "give-pile p3 b1" not in codes(game)
+    assert "give-pile s3 b2" not in codes(game) and "give h1 b2" not in codes(game)
+    assert "give-pile s3 b1" not in codes(game)
     assert not [c for c in codes(game) if " p1 " in c or " p2 " in c]  # planted: no code any more
     game.apply("done")
     assert game.state.active == 1
@@ -395,7 +395,7 @@ def test_plant_options():
 # past its threshold it is paid the full value of its field
 def test_pile_past_threshold_full_value():
     game = situation(at="plant", piles=[many("broad", 7)], bosses=[["broad"], ["blue"]], hands=[["fire"], []])
-    game.apply("give-pile p1 b1")
+    game.apply("give-pile s1 b1")
     assert treasury(game) == 4  # 8 Saubohne: 4 coins (Al's threshold is 3)
     assert discard_top_first(game)[:4] == ["broad"] * 4
     assert bosses(game)[0] == []
@@ -406,7 +406,7 @@ def test_pile_past_threshold_full_value():
 # boss must hold a card: the player gives hand cards of their choice
 def test_refill_after_planting():
     game = situation(at="plant", piles=[many("runner", 4)], bosses=[["runner"], ["blue"]], hands=[["fire", "blue", "kidney"], ["broad"]])
-    game.apply("give-pile p1 b1")  # 5 Stangenbohne: 3 coins, Al harvests
+    game.apply("give-pile s1 b1")  # 5 Stangenbohne: 3 coins, Al harvests
     assert treasury(game) == 3 and bosses(game)[0] == []
     game.apply("done")
     assert game.prompt().startswith("refill")

@@ -92,7 +92,8 @@ def trade_game():
 def test_the_line_command_is_registered_and_its_actions_apply_in_order():
     game = trade_game()
     fn, help_text = presentation(game.ruleset).line_commands["offer"]
-    assert "offer p3 give h2 h4 for 2 fire" in help_text
+    # issue 20.3: the help names beans as the screen does (the card's name), keys still work
+    assert "offer p3 give h2 h4 for 2 Feuerbohne" in help_text
     before = game.to_json()
     actions = check_line(game, 0, fn(game, 0, "p2 give soy u1 for 2 fire"))
     assert [a.code for a in actions] == ["give h1", "give-face u1", "ask c2", "ask c2", "send p2"]
@@ -135,12 +136,14 @@ def test_open_offers_are_shown_in_a_table_with_hand_positions_only_to_the_maker(
             console.print(item)
         console.print("----")
     mine, theirs, third, _ = console.export_text().split("----")
-    assert "o1" in mine and "Rote Bohne (h2), Gartenbohne (u1)" in mine and "withdraw oK" in mine
+    # issue 20: the hints name the offers' real codes, never a literal "oK"
+    assert "o1 you→p2" in mine and "Rote Bohne (h2), Gartenbohne (u1)" in mine and "withdraw o1 takes one of yours back" in mine
     assert "Blaue Bohne" in mine
     assert "h2" not in theirs and "Rote Bohne, Gartenbohne (u1)" in theirs  # F.13: positions are private
-    assert "accept oK or reject oK" in theirs
-    assert "o2" in mine and "Sojabohne (h1)" in mine and "nothing (a gift)" in mine
-    assert "o1" in third and "accept" not in third and "withdraw" not in third
+    assert "o1 p1→you" in theirs and "accept o1 or reject o1 answers it" in theirs
+    assert "oK" not in mine + theirs + third
+    assert "o2 you→p3" in mine and "Sojabohne (h1)" in mine and "nothing (a gift)" in mine
+    assert "o1 p1→p2" in third and "accept" not in third and "withdraw" not in third
 
 
 # -- at the terminal -------------------------------------------------------------------------
@@ -173,7 +176,7 @@ def test_help_lists_the_line_commands_of_the_game():
     s, out = session(game, ["help", "pass"])
     s.human_decision(0)
     text = out.getvalue()
-    assert "Commands of this game:" in text and "offer p3 give h2 h4 for 2 fire" in text and "meter" in text
+    assert "Commands of this game:" in text and "offer p3 give h2 h4 for 2 Feuerbohne" in text and "meter" in text
 
 
 def test_beanframe_play_takes_an_offer_line_from_a_human_against_three_bots():

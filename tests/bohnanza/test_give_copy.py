@@ -148,7 +148,7 @@ def test_the_one_line_accept_names_the_copies():
         ("o1 h1", "say which 2 Feuerbohne you give: you hold h1 h3 h5"),
         ("o1 h1 h3 h5", "asks for 2 Feuerbohne"),
         ("o2", "no open offer o2"),
-        ("h1", "say accept oK"),
+        ("h1", "say accept and one offer's code"),  # issue 20.3: never a literal "oK"
     ):
         with pytest.raises(ValueError, match=message):
             accept_line(game, 1, line)

@@ -5,6 +5,8 @@ import io
 import pytest
 from rich.console import Console
 
+from beanframe.core.present import presentation
+from beanframe_plugins.bohnaparte.landscapes import LANDSCAPES
 from beanframe_plugins.bohnaparte.render import render_board
 
 from .helpers import new, situation
@@ -33,4 +35,24 @@ def test_map_shows_fortresses_and_own_depot_only():
     g = situation(owners={1: 0, 6: 1, 24: 2, 27: 3}, depots={1: ["blue"]}, fortresses=[6], coins=[1, 0, 0, 0])
     mine, theirs = draw(g, 1), draw(g, 0)
     assert " 7 F+p2" in mine
-    assert "Your depot: Blaue Bohne" in mine and "Blaue" not in theirs and "depot 1" in theirs
+    assert "Your depot: d1 Blaue Bohne" in mine and "Blaue" not in theirs and "depot 1" in theirs
+
+
+def test_the_legend_draws_the_river_as_the_map_does():
+    # issue 20.3: the legend said "R river" while the map draws ~~~~
+    g = new(4, options={"bohnaparte": {}})
+    while g.stage_name == "setup":
+        g.apply(g.legal_actions()[0])
+    text = draw(g, 0)
+    assert "~~~~" in text and "~~ river" in text and "R river" not in text
+
+
+def test_codes_in_compact_choices_are_labelled_with_the_landscape_they_name():
+    # issue 20.3: codes explained where they are offered (a compact list shows "camp l5 Farm")
+    g = new(3, options={"bohnaparte": {}})
+    while not any(a.code.startswith("camp") for a in g.legal_actions(g.deciders[0])):
+        g.apply(g.legal_actions()[0])
+    player = g.deciders[0]
+    camp = next(a for a in g.legal_actions(player) if a.code.startswith("camp"))
+    label = presentation(g.ruleset).labels[type(camp)](g, player, camp)
+    assert label.split(" of ")[0] in {card.name for card in LANDSCAPES.values()}

@@ -115,7 +115,7 @@ def test_play_human_solo_game_to_the_end():
 
 
 def test_play_commands_help_log_and_mistakes():
-    out = ok("play", "al_cabohne", "--seed", "5", input="help\nlog 3\nfrobnicate\n99\nharvest f9\nquit\n\n").output
+    out = ok("play", "al_cabohne", "--seed", "5", input="help\n\nlog 3\nfrobnicate\n99\nharvest f9\nquit\n\n").output
     assert "save FILE" in out and "Now: turn 1" in out  # help: commands and the current decision
     assert "turn 1: player 1" in out  # log
     assert "unknown action 'frobnicate'" in out

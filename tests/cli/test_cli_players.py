@@ -130,7 +130,7 @@ def test_a_missing_choice_says_harvest_first():
 def test_meter_and_help_list_the_bean_o_meter_and_the_phases():
     game = beanframe.new_game(["al_cabohne"], 2, seed=5)
     con, out = console()
-    PlaySession(game, [Seat(), Seat("random")], con, scripted(["meter", "help"])).run()
+    PlaySession(game, [Seat(), Seat("random")], con, scripted(["meter", "help", "", ""])).run()
     text = out.getvalue()
     assert "Bean-o-meter" in text and re.search(r"Blaue Bohne\s+4\s+6\s+8\s+10\s+20", text)  # cards.toml
     for phase in ("shuffle and deal", "play from hand", "flip beans", "plant beans", "draw new beans", "everyone sells"):
@@ -205,7 +205,7 @@ def test_quit_offers_to_save(tmp_path):
     path = tmp_path / "left.json"
     con, out = console()
     prompts = []
-    answers = iter(["quit", str(path)])
+    answers = iter(["quit", "y", str(path)])
 
     def read(prompt):
         prompts.append(prompt)

@@ -25,7 +25,7 @@ DECK = ["fire", "blue", "fire", "french", "blue", "french", "kidney", "runner", 
 
 def saved(tmp_path):
     game = beanframe.new_game(["al_cabohne"], 2, seed=1, deck=DECK)
-    for code in ("plant f1", "plant f1", "done", "plant-pile p1 f1", "give h2 b1", "done"):
+    for code in ("plant f1", "plant f1", "done", "plant-pile s1 f1", "give h2 b1", "done"):
         game.apply(code)
     path = tmp_path / "game.json"
     path.write_text(game.to_json())

@@ -106,6 +106,9 @@ def test_unknown_codes_and_ids_raise_illegal_action_errors():
         t.parse("jump f1")
     with pytest.raises(IllegalActionError, match=r"'move f9 p1' is not a valid 'move' action"):
         t.parse("move f9 p1")
+    # issue 20.3: `why attack` said only "'attack' is not a valid 'attack' action": say how it is written
+    with pytest.raises(IllegalActionError, match=r"'move' is not a valid 'move' action: it is written move f<k> p<k>, e\.g\. move f1 p1"):
+        t.parse("move")
     with pytest.raises(IllegalActionError, match=r"unknown action ''"):
         t.parse("")
     with pytest.raises(IllegalActionError, match=r"no action has id 7 \(the ids run 0\.\.6\)"):

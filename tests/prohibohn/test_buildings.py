@@ -229,9 +229,9 @@ def test_rulebook_nightbar_example_equal_flipped_beans_are_planted_together():
     game = situation(at="plant", hands=[["fire"], ["kidney"]], bosses=BOSSES,
                      piles=[["french", "french"], ["puff"]], owned=[["nightbar3"], []])
     assert {c.split()[0] for c in codes(game)} <= {"plant-pile", "give-pile", "give", "done", "harvest"}
-    play(game, "plant-pile p1 f1")
-    assert "plant-pile p2 f1" in codes(game)  # the Puff pile may join the Brech field (Nightbar 3)
-    play(game, "plant-pile p2 f1")
+    play(game, "plant-pile s1 f1")
+    assert "plant-pile s2 f1" in codes(game)  # the Puff pile may join the Brech field (Nightbar 3)
+    play(game, "plant-pile s2 f1")
     assert named(game, table(game).fields[0][0]) == ["french", "french", "puff"]
 
 
@@ -239,7 +239,7 @@ def test_nightbar_3_in_phase_5_and_phase_1():
     # RULES B "Nightbar 3": phases 1, 3 and 5
     game = situation(at="leftovers", hands=[["fire"], ["kidney"]], bosses=BOSSES,
                      fields=[[["fire", "fire"], ["broad"]], [[], []]], leftovers=[["puff"]], owned=[["nightbar3"], []])
-    assert {"leftover p1 f1", "leftover p1 f2"} <= set(codes(game))
+    assert {"leftover s1 f1", "leftover s1 f2"} <= set(codes(game))
     game = situation(at="leftovers", hands=[["fire"], ["kidney"]], bosses=BOSSES,
                      fields=[[["fire", "fire"], ["broad"]], [[], []]], leftovers=[["puff"]])
     assert not any(c.startswith("leftover") for c in codes(game))

@@ -41,10 +41,10 @@ def test_play_shows_the_supply_buildings_and_coins_by_bean_and_a_human_buys():
                            input=lines, env=WIDE)
     out = result.output
     assert result.exit_code == 0, (out, result.exception)
-    assert "Building supply:" in out and "c1 1-Casino" in out
-    assert "your coins by bean:" in out
+    assert "Buildings for sale:" in out and "c1 1-Casino" in out
+    assert "Your coins by bean:" in out
     assert "player 1 buys the" in out
-    assert "p1 you buildings:" in out or "p1 buildings:" in out
+    assert "Buildings owned: p1 (you)" in out
     assert "in phase 3, before or after planting" in out or "phase 3: before or after planting" in out
 
 
@@ -66,3 +66,22 @@ def test_why_a_purchase_is_not_possible():
     assert explain(game, 0, BUY[card_id("casino3")]) == "the 3-Casino costs 3 Stangenbohne coins; you have 1"
     assert explain(game, 1, BUY[card_id("casino1")]).startswith("buildings, police stations and the razzia are bought only")
     assert explain(game, 0, BUY[card_id("casino1")]) is None
+
+
+def test_the_screen_names_beans_as_the_cards_do_not_by_their_keys():
+    # issue 20.3: one language a screen: bean names as printed (Blaue Bohne), never the keys (blue)
+    import io
+
+    from rich.console import Console
+
+    from beanframe_plugins.prohibohn.render import buildings_command, render_prohibohn
+
+    game = beanframe.new_game(["al_cabohne", "prohibohn"], 2, seed=3)
+    view = game.view(0)
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    for item in render_prohibohn(view["prohibohn"], view, None) + buildings_command(game, 0, ""):
+        console.print(item)
+    text = out.getvalue()
+    assert "Blaue Bohne" in text
+    assert "(blue)" not in text and " blue\n" not in text and " 3 blue" not in text

@@ -73,7 +73,7 @@ function drawBeans(part, ctx) {
   ];
   if (part.set_aside) spots.push(h("div.spot", h("span.k", "set aside (coins under the discard)"), h("b", String(part.set_aside))));
   part.piles.forEach((pile, i) => {
-    const el = h("div.spot", { "data-pile": `p${i + 1}` }, h("span.k", `pile p${i + 1} (${pile.length})`),
+    const el = h("div.spot", { "data-pile": `s${i + 1}` }, h("span.k", `pile s${i + 1} (${pile.length})`),
       h("div.row", pile.map((name) => beanCard(ctx, name, { small: true }))));
     ctx.bind(el, ctx.find(`p${i + 1}`));
     spots.push(el);

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 
-/** The verb of an action code: "plant-pile p1 f2" -> "plant-pile". */
+/** The verb of an action code: "plant-pile s1 f2" -> "plant-pile". */
 export function verb(code) {
   return code.split(" ", 1)[0];
 }
