@@ -201,8 +201,8 @@ def page(console: Console, read_line: Any, items: Sequence[Any]) -> str | None:
             console.print(Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)), no_wrap=True, crop=True)
         if start + size < len(lines):
             answer = read_line(f"-- more ({start + size} of {len(lines)} lines): Enter, q to stop, or a command -- ")
-            if answer is None or answer.strip().lower() in ("q", "quit"):
-                return None
+            if answer is None or answer.strip().lower() == "q":
+                return None  # "quit" is not "q": it is taken as the command that leaves the game
             if answer.strip():
                 return answer
     return None

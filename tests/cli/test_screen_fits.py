@@ -112,3 +112,12 @@ def test_a_command_typed_at_the_more_prompt_is_taken_not_swallowed():
     assert "Commands:" in help_page and "Now: turn" not in help_page + after_more  # stopped
     assert "Feuerbohne" in after_more and "Commands:" not in after_more  # meter ran
     assert s.queued is None
+
+
+def test_quit_typed_at_the_more_prompt_leaves_the_game():
+    # issue 20.3: "q" stops the listing; "quit" there is the command, not a stop of the listing
+    # (the answers after it were taken as moves: "n" became "unknown action 'n'")
+    game = beanframe.new_game(["bohnanza", "bohnaparte"], 6, seed=3)
+    s, out = session(game, ["help", "quit", "n"])
+    assert s.human_decision(game.deciders[0]) == "quit"
+    assert "unknown action" not in out.getvalue() and "game left unfinished" in out.getvalue()
