@@ -39,6 +39,18 @@ EVENTS = (
     "payout_per_card",
     "cards_x_die_x10",
 )
+#: what each event does, in words for the log and the prompts (the order of EVENTS)
+EVENT_TEXTS = (
+    "a die roll x 50 piasters",
+    "200 piasters",
+    "place the black die",
+    "two bandit cards for free",
+    "the bandit bazaar",
+    "a bandit card from another player",
+    "place the white die",
+    "every player paid for each bandit card",
+    "every player rolls: cards x roll x 10 piasters",
+)
 DIE_X50, GAIN_200, BLACK_DIE, TWO_CARDS, BAZAAR, CARD_FROM_PLAYER, WHITE_DIE, PAYOUT, CARDS_X_DIE = range(9)
 
 

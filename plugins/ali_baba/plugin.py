@@ -17,7 +17,7 @@ from beanframe.core.variant import Flag, VariantInfo
 
 from . import arrest, trade, turn
 from .actions import ALL as ACTIONS
-from .data import EVENTS, GANGS, load_board
+from .data import EVENT_TEXTS, GANGS, load_board
 from .rules import AliBabaRules, board_of, card_name, gangs_text, table
 from .state import PART, AliBaba
 
@@ -111,7 +111,7 @@ def beanframe_register_events(events):
     events.describe("move", lambda g, p, v: f"{_p(p)} plays a {v}")
     events.describe("arrive", lambda g, f: f"Ali Baba reaches field {fld(g, f)}")
     events.describe("buy", lambda g, p, c, m: f"{_p(p)} takes {card(g, c)} for {m}")
-    events.describe("event", lambda g, e, p: f"event {EVENTS[e]} hits {'everyone' if p < 0 else _p(p)}")
+    events.describe("event", lambda g, e, p: f"event ({EVENT_TEXTS[e]}) for {'every player' if p < 0 else _p(p)}")
     events.describe("paid", lambda g, p, m, pips: f"{_p(p)} receives {m}" + (f" (rolled {pips})" if pips else ""))
     events.describe("place_die", lambda g, p, w, v: f"{_p(p)} places the {'black' if w == 0 else 'white'} die on {v}")
     events.describe("give", lambda g, p, q, c: f"{_p(p)} gives {card(g, c)} to {_p(q)}")

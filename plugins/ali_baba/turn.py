@@ -228,7 +228,7 @@ class TargetStep(Step):
         event(game, frame.args[0], action.player)
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: whom does the event {d.EVENTS[frame.args[0]]} hit?"
+        return f"player {frame.player + 1}: whom does the event ({d.EVENT_TEXTS[frame.args[0]]}) hit?"
 
 
 def event(game, kind: int, target: int) -> None:

@@ -17,8 +17,10 @@ def test_the_mover_picks_whom_the_event_hits():
     game, t = at_event("gain_200")
     game.apply("move c1")
     assert codes(game) == ["target p1", "target p2", "target p3"]
+    assert "(200 piasters)" in game.prompt()  # what the event does, in words, not its key
     game.apply("target p3")
     assert t.piasters == [2500, 2500, 2700]
+    assert "event (200 piasters) for player 3" in game.log_for(0)
 
 
 def test_die_times_50():
