@@ -7,18 +7,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS
+from .cards import CARDS, cards_in_play
+from .supply import NAME
 
 
 def card_data(ruleset: Any) -> dict[str, Any]:
+    """The cards of this ruleset (the Pubs only with the pub variant), by name."""
     names = {b.key: b.name for b in ruleset.config.params["beans"].cards.beans}
-    return {
-        "cards": {
-            c.name: {"code": f"c{i + 1}", "group": c.group, "kind": c.kind, "bean": names.get(c.bean, c.bean),
-                     "price": c.price, "text": c.text}
-            for i, c in enumerate(CARDS)
-        },  # fmt: skip
-    }
+    cards = {}
+    for i in cards_in_play(ruleset.config.options[NAME].pub):
+        c = CARDS[i]
+        bean = names.get(c.bean, c.bean)
+        cards[c.name] = {
+            "code": f"c{i + 1}",
+            "group": c.group,
+            "kind": c.kind,
+            "bean": bean,
+            "price": c.price,
+            "text": c.text,
+        }
+    return {"cards": cards}
 
 
 def register_web(register: Any) -> None:

@@ -21,11 +21,13 @@ MOMENTS = 3  # checks after the first: the pages play a few moves between them
 MOVES = 12  # about how many versions the game moves on between checks
 
 STOP = "() => { clearInterval(window.__autoplay); }"
-# the page's HTML without the composer's list of beans one may ask for: every bean of the rules
-# (public rule data, the same for every seat), not cards anyone holds
-PAGE = """() => { const copy = document.documentElement.cloneNode(true);
-  copy.querySelectorAll(".picks.ask").forEach((e) => e.remove());
-  return copy.outerHTML; }"""
+# the page's HTML without what names beans from the public rule data, the same for every seat and
+# not cards anyone holds: the composer's beans one may ask for, Prohibohn's building cards and
+# the bean that pays for each kind
+RULE_DATA = ".picks.ask, [data-building], .pb-kind > .k"
+PAGE = f"""() => {{ const copy = document.documentElement.cloneNode(true);
+  copy.querySelectorAll("{RULE_DATA}").forEach((e) => e.remove());
+  return copy.outerHTML; }}"""
 
 
 def private(view: dict[str, Any]) -> list[str]:
