@@ -9,7 +9,8 @@ const GROUP_MARK = { building: "B", police: "P", razzia: "R" };
 function cardOf(ctx, name, { small = false, buying = false } = {}) {
   const c = ctx.data.prohibohn.cards[name] || { code: "", group: "building", bean: "", price: "", text: "" };
   const el = ctx.ui.card({
-    title: name.replace("Police Station", "Police"), mark: `${GROUP_MARK[c.group] || ""}${c.price}`, corner: buying ? c.code : "", foot: `${c.price} ${c.bean}`,
+    // the price is in a building's and a police station's name; the razzia's is added
+    title: c.group === "razzia" ? `${name} (${c.price})` : name.replace("Police Station", "Police"), mark: GROUP_MARK[c.group] || "", corner: buying ? c.code : "", foot: `${c.price} ${c.bean}`,
     kind: `building ${c.group}`, hue: ctx.ui.hueOf(c.bean), small, data: { building: c.code },
     label: `${buying ? `${c.code} ` : ""}${name}: costs ${c.price} ${c.bean} coins; ${c.text}`,
   });
