@@ -26,13 +26,16 @@ from tests.browser.helpers import create_room, wait_ready  # noqa: E402
 from tests.server.helpers import ServerProcess  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
-# variant set, players, moves played from the page before the picture
+# variant set, players, moves played from the page before the picture, the codes the page plays
+# first (by prefix; else its first move) and a selector that ends the play early when it shows
+BUY = ("buy",)
+ATTACK = ("attack", "fight-hand", "buy-depot", "depot ", "plant ", "plant-traded", "pass", "end-trading", "camp")
 SETS = [
-    (("al_cabohne",), 2, 3),
-    (("al_cabohne", "prohibohn"), 2, 3),
-    (("bohnanza",), 4, 3),
-    (("bohnanza", "bohnaparte"), 4, 3),
-    (("ali_baba",), 3, 4),
+    (("al_cabohne",), 2, 3, (), None),
+    (("al_cabohne", "prohibohn"), 2, 60, BUY, None),  # a few buildings bought
+    (("bohnanza",), 4, 3, (), None),
+    (("bohnanza", "bohnaparte"), 3, 400, ATTACK, "#app[data-deciding=yes] .bp-attack [data-fight]"),  # an attack
+    (("ali_baba",), 3, 4, (), None),
 ]
 
 
@@ -40,17 +43,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, ServerProcess(str(Path(tmp) / "rooms.db"), bot_delay=0.0) as server:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-            for variants, players, moves in SETS:
+            for variants, players, moves, prefer, until in SETS:
                 name = "+".join(variants)
                 room = create_room(server, variants, ["human"] + ["bot:greedy"] * (players - 1), seed=7)
                 url = room["seats"][0]["url"]
                 desktop = browser.new_context(viewport={"width": 1280, "height": 960}).new_page()
                 desktop.goto(url)
                 for _ in range(moves):
-                    if wait_ready(desktop) == "over":
+                    if wait_ready(desktop) == "over" or (until and desktop.locator(until).count()):
                         break
                     version = desktop.get_attribute("#app", "data-version")
-                    desktop.locator("section.moves .group button.move").first.click()
+                    codes = desktop.eval_on_selector_all("section.moves button.move", "els => els.map(e => e.dataset.code)")
+                    code = next((c for p in prefer for c in codes if c.startswith(p)), codes[0])
+                    desktop.locator(f"section.moves button.move[data-code='{code}']").first.click()
                     desktop.wait_for_function(
                         "(v) => document.querySelector('#app').dataset.version !== v", arg=version
                     )

@@ -194,3 +194,10 @@ def beanframe_invariants(game):
     from .checks import invariants
 
     return invariants(game)
+
+
+@hookimpl
+def beanframe_register_web(register):
+    from .web import register_web
+
+    register_web(register)

@@ -72,6 +72,19 @@ def test_ali_baba_names_its_cards_from_public_rule_data(client):  # issue 19: Al
     assert "seed" not in json.dumps(board) and "deck" not in json.dumps(board)  # rules only, nothing of a game
 
 
+def test_prohibohn_draws_its_own_part_beside_al_cabohnes(client):  # issue 19: Prohibohn's table
+    room = create_room(client, variants=["al_cabohne", "prohibohn"], players=2)
+    info = client.get(f"/api/rooms/{room['room']}/web").json()
+    assert info["modules"][-1] == "web/beanframe_plugins.prohibohn/static/prohibohn.js"
+    assert "web/beanframe_plugins.al_cabohne/static/mafia.js" in info["modules"]  # the bosses stay Al Cabohne's
+    cards = info["data"]["prohibohn"]["cards"]
+    assert cards["3-Casino"]["price"] == 3 and cards["3-Casino"]["code"].startswith("c")
+    assert cards["Razzia"]["group"] == "razzia" and cards["Police Station 3"]["group"] == "police"
+    assert all(c["bean"].lower().endswith("bohne") for c in cards.values())  # the paying bean by the card's name
+    for url in info["modules"] + info["styles"]:
+        assert client.get("/" + url).status_code == 200, url
+
+
 def test_web_serves_only_the_registered_folders(client):  # issue 18 §3: bad input through every door
     room = create_room(client, variants=["bohnanza"], players=3)
     client.get(f"/api/rooms/{room['room']}/web")

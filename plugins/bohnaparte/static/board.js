@@ -1,9 +1,10 @@
 // Bohnaparte's board on the browser table: the landscapes in their rows (brick pattern: every
 // other row shifted half a cell), each with its number, kind, owner, camp, fortress or empty
 // quarry in words (colour is never the only signal), then the open attack and each player's
-// markers, camps, depots and riders. Landscapes act when clicked (codes name them: l5).
+// markers, camps, depots and merchants (counts; the seat's own face up) and the rider troops.
+// Landscapes act when clicked (codes name them: l5).
 
-const SHORT = { monastery: "monastery", camp: "camp", iron_mine: "iron mine", village: "village", city: "city",
+const SHORT = { monastery: "monastery", camp: "camp", iron_mine: "iron mine", horse_team: "horse team", forest: "forest", village: "village", city: "city",
   farm: "farm", river: "river", swamp: "swamp", quarry: "quarry" };
 
 function owner(ctx, p) {
@@ -30,6 +31,7 @@ function drawBoard(part, ctx) {
         part.fortresses.includes(i) ? "fortress" : null,
         part.empty_quarries.includes(i) ? "quarry empty" : null,
         part.target === i ? "under attack" : null,
+        kind === "horse_team" ? `rider troop ${part.tired.includes(i) ? "tired" : "fresh"}` : null,
       ].filter(Boolean);
       const cell = h("div.bp-cell", {
         role: "listitem", "data-landscape": `l${i + 1}`, "data-kind": kind,
@@ -43,28 +45,70 @@ function drawBoard(part, ctx) {
     }
     grid.append(row);
   }
-  const attack = part.attacker >= 0
-    ? h("p.bp-attack", `attack: ${owner(ctx, part.attacker)} on l${part.target + 1}`,
-      part.defender >= 0 ? ` against ${owner(ctx, part.defender)}` : "",
-      part.rider >= 0 ? `, rider of ${owner(ctx, part.rider)}` : "",
-      ` · attack card ${part.attack_laid ? "laid" : "not laid"} · defence ${part.defence_laid ? "laid" : "not laid"}`,
-      part.own_fight_card !== null ? ` · your fight card: ${part.own_fight_card}` : "")
-    : h("p.bp-attack", "no open attack");
   ctx.center.append(h("section.box.bp-board", { "data-part": "board", "aria-label": "Bohnaparte's board" },
-    h("h3", `the board (round ${part.round})`), grid, attack,
-    h("p", `fortresses left: ${part.fortresses_left}`, part.tired.length ? ` · tired: ${part.tired.map((p) => owner(ctx, p)).join(", ")}` : "")));
+    h("h3", "the board"), grid,
+    drawAttack(part, ctx), drawRiders(part, ctx),
+    part.kinds.includes("horse_team") ? null : h("p", `fortresses left: ${part.fortresses_left}`)));
   for (let p = 0; p < ctx.players; p++) {
     const seat = ctx.seat(p);
     if (!seat) continue;
-    const where = (l) => (l >= 0 ? `l${l + 1}` : "—");
     seat.append(h("p.bp-seat",
       ctx.ui.stat("markers", part.markers[p]), " ",
-      ctx.ui.stat("camp", where(part.camps[p])), " ",
-      ctx.ui.stat("depot", where(part.depots[p])), " ",
-      ctx.ui.stat("merchant", where(part.merchants[p]))));
+      ctx.ui.stat("camp", part.camps[p] >= 0 ? `l${part.camps[p] + 1}` : "—"),
+      part.depots[p] >= 0 ? [" ", ctx.ui.stat("depot", cards(part.depots[p]))] : null,
+      part.merchants[p] >= 0 ? [" ", ctx.ui.stat("merchant", cards(part.merchants[p]))] : null));
   }
-  if (part.own_depot && part.own_depot.length) ctx.hand.append(h("p", `your depot: ${part.own_depot.join(", ")}`));
-  if (part.own_merchant && part.own_merchant.length) ctx.hand.append(h("p", `your merchant: ${part.own_merchant.join(", ")}`));
+  // the seat's own face-down cards, face up to it alone (the others see the counts above)
+  const own = (cardsOf, ref, what) => h("div.spot.bp-own", { "data-own": what }, h("span.k", `your ${what}`),
+    h("div.row", cardsOf.length
+      ? cardsOf.map((name, k) => ctx.bind(ctx.ui.beanCard(ctx, name, { small: true, corner: `${ref}${k + 1}` }), ctx.find(`${ref}${k + 1}`)))
+      : h("span.none", "empty")));
+  if (part.own_depot && part.depots[ctx.me] >= 0) ctx.hand.append(own(part.own_depot, "d", "depot"));
+  if (part.own_merchant && part.merchants[ctx.me] >= 0) ctx.hand.append(own(part.own_merchant, "m", "merchant"));
+}
+
+function cards(n) {
+  return `${n} card${n === 1 ? "" : "s"}`;
+}
+
+/** The open attack: who attacks which landscape of whom, the round (round 1 of a rider attack:
+ * the rider troop's fixed strength 17), and the two fight cards: face down (a back) until the
+ * reveal, the seat's own one face up to it, a card from the deck top unseen by anyone. */
+function drawAttack(part, ctx) {
+  const h = ctx.h;
+  if (part.attacker < 0) return h("p.bp-attack", "no open attack");
+  const side = (who, laid, what) => {
+    let face;
+    if (!laid) face = h("div.card.small.empty", "not laid yet");
+    else if (who === ctx.me && part.own_fight_card) face = ctx.ui.beanCard(ctx, part.own_fight_card[0], { small: true, label: `your ${what} card, face down to the others: ${part.own_fight_card[0]}` });
+    else face = ctx.ui.back({ small: true, label: `${what} card, face down`, text: who === ctx.me ? "unseen" : "" });
+    return h("div.spot", { "data-fight": what }, h("span.k", `${what}: ${who >= 0 ? owner(ctx, who) : "neutral land"}`), face);
+  };
+  const riders = part.kinds.includes("horse_team");  // rounds are the rider variant's
+  const riding = riders && part.round === 1 && part.rider >= 0;
+  return h("div.bp-attack", { "aria-label": "the open attack" },
+    h("p", h("b", "attack: "), `${owner(ctx, part.attacker)} on l${part.target + 1} (${SHORT[part.kinds[part.target]] || part.kinds[part.target]}) of `,
+      part.defender >= 0 ? owner(ctx, part.defender) : "neutral land", riders && part.round ? ` · round ${part.round}` : ""),
+    h("div.row",
+      riding
+        ? h("div.spot", { "data-fight": "rider" }, h("span.k", `rider troop of l${part.rider + 1}`), h("div.bp-troop", "strength 17"))
+        : side(part.attacker, part.attack_laid, "attack"),
+      side(part.defender, part.defence_laid, "defence")));
+}
+
+/** The rider variant: each horse team's rider troop, its owner and whether it is fresh or tired. */
+function drawRiders(part, ctx) {
+  const h = ctx.h;
+  const teams = part.kinds.map((k, i) => [k, i]).filter(([k]) => k === "horse_team");
+  if (!teams.length) return null;
+  return h("div.bp-riders", { "aria-label": "rider troops" }, h("h4", "rider troops"),
+    h("div.row", teams.map(([, i]) => {
+      const tired = part.tired.includes(i);
+      return h("div.bp-troop", { class: tired ? "tired" : "", "data-troop": `l${i + 1}`,
+        "aria-label": `rider troop of the horse team l${i + 1}: ${owner(ctx, part.owners[i])}, ${tired ? "tired" : "fresh"}` },
+      h("b", `l${i + 1}`), ` ${part.owners[i] >= 0 ? owner(ctx, part.owners[i]) : "no owner"} · ${tired ? "tired (turned over)" : "fresh"}`,
+      part.rider === i ? " · rides" : "");
+    })));
 }
 
 export default { parts: { board: drawBoard } };
