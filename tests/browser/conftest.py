@@ -33,7 +33,10 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+# package scope, not session: Playwright's sync API keeps an event loop running in this thread
+# while it is open, so it must close when the browser tests end (the server tests' asyncio.run
+# would fail after them otherwise)
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     missing = _missing()
     if missing:
@@ -48,7 +51,7 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("browser") / "rooms.db"
     with ServerProcess(str(db), bot_delay=0.0) as proc:
