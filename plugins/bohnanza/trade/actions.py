@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of as bean_rules
 from beanframe.core.actions import Action, param
 
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
 
 def _rules(config):
     return config.params[NAME]
+
+
+def _hand_card_name(game: Game, player: int, k: int) -> str:
+    """The name of ``player``'s hand card ``k`` (their own hand: only they are described it)."""
+    hand = game.part(BEANS).hands[player]
+    return bean_rules(game).cards.names[hand[k]] if k < len(hand) else "?"
 
 
 def _offer_ids(config) -> range:
@@ -46,11 +53,7 @@ class GiveHand(Action):
         return (cls(h) for h in range(_rules(config).hand_room))
 
     def describe(self, game: Game, player: int) -> str:
-        from beanframe.beans import PART as BEANS
-
-        hand = game.part(BEANS).hands[player]
-        name = bean_rules(game).cards.names[hand[self.hand]] if self.hand < len(hand) else "?"
-        return f"offer hand card {self.hand + 1} ({name})"
+        return f"offer hand card {self.hand + 1} ({_hand_card_name(game, player, self.hand)})"
 
 
 @frozen(cache_hash=True)
@@ -153,11 +156,7 @@ class GiveCopy(Action):
         return (cls(h) for h in range(_rules(config).hand_room))
 
     def describe(self, game: Game, player: int) -> str:
-        from beanframe.beans import PART as BEANS
-
-        hand = game.part(BEANS).hands[player]
-        name = bean_rules(game).cards.names[hand[self.hand]] if self.hand < len(hand) else "?"
-        return f"give hand card {self.hand + 1} ({name})"
+        return f"give hand card {self.hand + 1} ({_hand_card_name(game, player, self.hand)})"
 
 
 @frozen(cache_hash=True)
