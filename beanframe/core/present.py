@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.actions import shorten
+from beanframe.core.compose import call_in_order
 from beanframe.errors import BeanframeError, ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -129,8 +130,6 @@ def presentation(ruleset: Ruleset) -> RendererRegistry:
     """The renderers, commands and explainers of ``ruleset``'s plugins (collected once)."""
     found = _cache.get(ruleset)
     if found is None:
-        from beanframe.core.compose import call_in_order
-
         found = RendererRegistry()
         call_in_order(ruleset.pm, ruleset.plugin_order, "beanframe_register_renderers", found, register=found)
         _cache[ruleset] = found
