@@ -95,3 +95,19 @@ class DeciderTurns:
         player = frame.group[0] if last is None else min(frame.group, key=lambda p: (p - last - 1) % n)
         self.last_in[key] = player
         return player
+
+
+def seat_bot(text: str, ruleset: Ruleset) -> str | None:
+    """A seat as the CLI and the table server read it: ``human`` (None) or ``bot:NAME`` (the name
+    of a bot of ``ruleset``); anything else is a one-line ConfigError listing the bots."""
+    spec = text.strip().lower()
+    if spec == "human":
+        return None
+    kind, sep, name = spec.partition(":")
+    bots = ", ".join(f"bot:{b}" for b in sorted(ruleset.bots)) or "no bots"
+    if kind != "bot" or not sep or not name.strip():
+        raise ConfigError(f"bad seat {shorten(text, 30)}: a seat is 'human' or 'bot:NAME' ({bots})")
+    name = name.strip()
+    if name not in ruleset.bots:
+        raise ConfigError(f"unknown bot {shorten(name, 30)} in seat {shorten(text, 30)} (bots of {ruleset.name}: {bots})")
+    return name

@@ -10,6 +10,7 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from beanframe.agents import seat_bot
 from beanframe.core.actions import clip, shorten
 from beanframe.core.compose import discover, variant_info
 from beanframe.core.game import Ruleset
@@ -191,17 +192,7 @@ class Seat:
 
 
 def parse_seat(text: str, ruleset: Ruleset) -> Seat:
-    spec = text.strip().lower()
-    if spec == HUMAN:
-        return Seat()
-    kind, sep, name = spec.partition(":")
-    bots = ", ".join(f"bot:{b}" for b in sorted(ruleset.bots)) or "no bots"
-    if kind != "bot" or not sep or not name.strip():
-        raise ConfigError(f"bad seat {shorten(text)}: a seat is 'human' or 'bot:NAME' ({bots})")
-    name = name.strip()
-    if name not in ruleset.bots:
-        raise ConfigError(f"unknown bot {shorten(name)} in seat {shorten(text)} (bots of {ruleset.name}: {bots})")
-    return Seat(name)
+    return Seat(seat_bot(text, ruleset))
 
 
 def default_bot(ruleset: Ruleset) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import frozen
 
+from beanframe.agents import seat_bot
 from beanframe.core.actions import shorten
 from beanframe.core.compose import discover, supported_players, variant_info
 from beanframe.core.game import Ruleset, compose
@@ -101,17 +102,8 @@ def _refuse_files(plugins: list[Any], options: Mapping[str, Any]) -> None:
 
 def parse_seat(text: str, ruleset: Ruleset) -> str:
     """``human`` or ``bot:NAME`` (a bot of the ruleset), normalised."""
-    spec = text.strip().lower()
-    if spec == HUMAN:
-        return HUMAN
-    kind, sep, name = spec.partition(":")
-    bots = ", ".join(f"bot:{b}" for b in sorted(ruleset.bots)) or "no bots"
-    if kind != "bot" or not sep or not name.strip():
-        raise ConfigError(f"bad seat {shorten(text, 30)}: a seat is 'human' or 'bot:NAME' ({bots})")
-    name = name.strip()
-    if name not in ruleset.bots:
-        raise ConfigError(f"unknown bot {shorten(name, 30)} in seat {shorten(text, 30)} (bots of {ruleset.name}: {bots})")
-    return f"bot:{name}"
+    bot = seat_bot(text, ruleset)
+    return HUMAN if bot is None else f"bot:{bot}"
 
 
 def make_seats(specs: list[str], ruleset: Ruleset) -> list[str]:
