@@ -8,6 +8,12 @@ the version it thought about (taken if its choices are unchanged since, by the v
 :mod:`beanframe.server.freshness`; refused, and it looks again, if they changed). A bot that fails or
 answers an illegal action is logged for the operator and plays a random legal action, so the game
 goes on. Several bots deciding at once (a trade) take turns round-robin.
+
+Every room's bots share a few worker threads, fairly (issue 27): a search bot thinks at most
+``Hub.bot_seconds`` per decision, and :class:`BotTurns` gives a free thread to the waiting room
+that has used the least thread time (rooms that used equally: in turn), so a room of search bots
+delays another room's bot decision by at most one budget per thread, however many such rooms
+there are.
 """
 
 from __future__ import annotations
@@ -15,6 +21,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 from beanframe.agents import _ask, make_bot
@@ -30,6 +40,60 @@ if TYPE_CHECKING:
 log = logging.getLogger("beanframe.server")
 
 
+class BotTurns:
+    """Worker threads shared by every room's bots: at most ``workers`` decisions at once; a free
+    thread goes to the waiting room that has used the least thread time (its ``clock``), rooms
+    that used equally in the order they came. A room that starts waiting is counted as having
+    used at least what the last room served had (so an idle room banks no credit)."""
+
+    def __init__(self, executor: Executor, workers: int, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.executor = executor
+        self.workers = workers
+        self.clock = clock
+        self.running = 0
+        self.used: dict[str, float] = {}  # room -> thread seconds, as compared (see the class)
+        self.floor = 0.0  # what the room served last had used
+        self.waiting: dict[str, deque[tuple[asyncio.Future, Callable[..., Any], tuple]]] = {}
+
+    async def run(self, room: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker thread when it is ``room``'s turn; its result."""
+        future = asyncio.get_running_loop().create_future()
+        self.used[room] = max(self.used.get(room, 0.0), self.floor)
+        self.waiting.setdefault(room, deque()).append((future, fn, args))
+        self._serve()
+        return await future
+
+    def _serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.running < self.workers and self.waiting:
+            room = min(self.waiting, key=self.used.__getitem__)  # the first of the least used
+            jobs = self.waiting.pop(room)
+            future, fn, args = jobs.popleft()
+            if jobs:
+                self.waiting[room] = jobs  # its next one waits behind the others
+            if future.done():  # its caller went away
+                continue
+            self.running += 1
+            self.floor = self.used[room]
+            started = self.clock()
+            work = loop.run_in_executor(self.executor, fn, *args)
+            work.add_done_callback(lambda done, room=room, future=future, started=started: self._finished(room, future, started, done))
+
+    def _finished(self, room: str, future: asyncio.Future, started: float, done: asyncio.Future) -> None:
+        self.running -= 1
+        self.used[room] = self.used.get(room, self.floor) + self.clock() - started
+        if not future.done():
+            if done.cancelled():
+                future.cancel()
+            elif done.exception() is not None:
+                future.set_exception(done.exception())
+            else:
+                future.set_result(done.result())
+        if len(self.used) > 2 * len(self.waiting) + 64:  # forget rooms that would start at the floor anyway
+            self.used = {r: u for r, u in self.used.items() if u > self.floor or r in self.waiting}
+        self._serve()
+
+
 class RoomBots:
     """The bot seats of one room."""
 
@@ -42,10 +106,18 @@ class RoomBots:
         if room.game is not None:
             for p, kind in enumerate(record.seats):
                 if kind.startswith("bot:"):
-                    self.agents[p] = make_bot(room.game.ruleset, kind[4:], bot_seed(record.bot_seed, record.seed, p))
+                    self.agents[p] = agent = make_bot(room.game.ruleset, kind[4:], bot_seed(record.bot_seed, record.seed, p))
+                    budget = room.hub.bot_seconds
+                    if budget and hasattr(agent, "seconds"):  # a search bot: its budget per decision
+                        agent.seconds = budget if agent.seconds is None else min(agent.seconds, budget)
 
     def __contains__(self, player: int) -> bool:
         return player in self.agents
+
+    @property
+    def busy(self) -> bool:
+        """Whether a bot of the room is thinking or about to."""
+        return self.task is not None and not self.task.done()
 
     def schedule(self) -> None:
         """Start the room's bot task if a bot decides now (one task per room)."""
@@ -71,7 +143,6 @@ class RoomBots:
 
     async def _play(self) -> None:
         room = self.room
-        loop = asyncio.get_running_loop()
         while True:
             game = room.game
             if game is None or game.is_over or room.broken:
@@ -85,7 +156,7 @@ class RoomBots:
                 continue  # someone acted meanwhile: look again
             player = self._next(room.game, players)
             copy = room.game.clone()  # the bot works on its own copy, in a worker thread
-            action = await loop.run_in_executor(room.hub.executor, self._choose, copy, player)
+            action = await room.hub.bot_turns.run(room.id, self._choose, copy, player)
             try:
                 await room.act(player, version, action=action)
             except Refused:
