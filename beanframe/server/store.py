@@ -83,8 +83,8 @@ class ActionRow:
 
 
 def created_before(specs: Sequence[tuple[str, str]], before: float) -> list[str]:
-    """The ids of ``(id, spec)`` rows whose room was created before ``before``."""
-    return [room_id for room_id, spec in specs if json.loads(spec).get("created", 0.0) < before]
+    """The ids of ``(id, spec)`` rows whose room was created at ``before`` or earlier."""
+    return [room_id for room_id, spec in specs if json.loads(spec).get("created", 0.0) <= before]
 
 
 def state_digest(game: Game) -> str:
@@ -140,7 +140,7 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def expire(self, before: float) -> list[str]:
-        """Delete the unfinished rooms nobody joined that were created before ``before`` (the
+        """Delete the unfinished rooms nobody joined that were created at ``before`` or earlier (the
         rooms' ``created`` clock), with their actions; their ids."""
 
     async def listen(self, listener: Listener) -> None:  # noqa: B027 - optional for single-process stores
