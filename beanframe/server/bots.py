@@ -42,46 +42,50 @@ log = logging.getLogger("beanframe.server")
 
 class BotTurns:
     """Worker threads shared by every room's bots: at most ``workers`` decisions at once; a free
-    thread goes to the waiting room that has used the least thread time (its ``clock``), rooms
-    that used equally in the order they came. A room that starts waiting is counted as having
-    used at least what the last room served had (so an idle room banks no credit)."""
+    thread goes to the waiting room that has used the least thread time (read on ``clock``),
+    rooms that used equally in the order they came. A room that comes to wait is counted as
+    having used at least ``credit`` seconds less than the least of the rooms already waiting or
+    at work, so a room idle for long cannot bank time and then hold the threads."""
 
-    def __init__(self, executor: Executor, workers: int, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, executor: Executor, workers: int, clock: Callable[[], float] = time.perf_counter, credit: float = 1.0) -> None:
         self.executor = executor
         self.workers = workers
         self.clock = clock
-        self.running = 0
+        self.credit = credit
         self.used: dict[str, float] = {}  # room -> thread seconds, as compared (see the class)
-        self.floor = 0.0  # what the room served last had used
         self.waiting: dict[str, deque[tuple[asyncio.Future, Callable[..., Any], tuple]]] = {}
+        self.working: dict[str, int] = {}  # room -> its decisions at work now
 
     async def run(self, room: str, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a worker thread when it is ``room``'s turn; its result."""
         future = asyncio.get_running_loop().create_future()
-        self.used[room] = max(self.used.get(room, 0.0), self.floor)
+        others = [self.used[r] for r in (*self.waiting, *self.working) if r != room]
+        if others:
+            self.used[room] = max(self.used.get(room, 0.0), min(others) - self.credit)
         self.waiting.setdefault(room, deque()).append((future, fn, args))
         self._serve()
         return await future
 
     def _serve(self) -> None:
         loop = asyncio.get_running_loop()
-        while self.running < self.workers and self.waiting:
-            room = min(self.waiting, key=self.used.__getitem__)  # the first of the least used
+        while sum(self.working.values()) < self.workers and self.waiting:
+            room = min(self.waiting, key=lambda r: self.used.setdefault(r, 0.0))  # the first of the least used
             jobs = self.waiting.pop(room)
             future, fn, args = jobs.popleft()
             if jobs:
                 self.waiting[room] = jobs  # its next one waits behind the others
             if future.done():  # its caller went away
                 continue
-            self.running += 1
-            self.floor = self.used[room]
+            self.working[room] = self.working.get(room, 0) + 1
             started = self.clock()
             work = loop.run_in_executor(self.executor, fn, *args)
             work.add_done_callback(lambda done, room=room, future=future, started=started: self._finished(room, future, started, done))
 
     def _finished(self, room: str, future: asyncio.Future, started: float, done: asyncio.Future) -> None:
-        self.running -= 1
-        self.used[room] = self.used.get(room, self.floor) + self.clock() - started
+        self.working[room] -= 1
+        if not self.working[room]:
+            del self.working[room]
+        self.used[room] = self.used.get(room, 0.0) + self.clock() - started
         if not future.done():
             if done.cancelled():
                 future.cancel()
@@ -89,8 +93,8 @@ class BotTurns:
                 future.set_exception(done.exception())
             else:
                 future.set_result(done.result())
-        if len(self.used) > 2 * len(self.waiting) + 64:  # forget rooms that would start at the floor anyway
-            self.used = {r: u for r, u in self.used.items() if u > self.floor or r in self.waiting}
+        if len(self.used) > 2 * (len(self.waiting) + len(self.working)) + 64:  # forget the rooms at rest
+            self.used = {r: u for r, u in self.used.items() if r in self.waiting or r in self.working}
         self._serve()
 
 

@@ -58,7 +58,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.executor = executor or ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="beanframe-bot")
-        self.bot_turns = BotTurns(self.executor, bot_workers)
+        self.bot_turns = BotTurns(self.executor, bot_workers, credit=bot_seconds or 1.0)
         self.lifetimes = lifetimes or Lifetimes()
         self.clock = clock
         self._next_expiry = 0.0
