@@ -48,7 +48,7 @@ class Lifetimes:
     unjoined_seconds: float = 86_400.0  # a room whose invitations nobody ever opened is deleted
     presence_seconds: float = 15.0  # this process tells the others who is connected here this often...
     presence_expiry: float = 45.0  # ...and forgets what another process said this long ago
-    sweep_seconds: float = 15.0  # how often the above is looked at
+    sweep_seconds: float = 5.0  # how often the above is looked at
     expire_every: float = 600.0  # how often the store is searched for rooms nobody joined
 
 
