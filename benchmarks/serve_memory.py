@@ -7,7 +7,9 @@ refused as a flood) and reads its resident memory (``VmRSS``) from /proc:
 2. after ``--rooms`` created four-player Bohnanza rooms (nobody joins them);
 3. after ``--games`` rooms of two random bots (Al Cabohne) have played to their end;
 4. with ``--idle S`` (the server's ``Lifetimes`` set to S seconds idle, S/2 finished), again after
-   the rooms have had the time to leave memory, and how many rooms the server still holds.
+   the rooms have had the time to leave memory, and after as many rooms again were created (what
+   left memory is used again: Python keeps freed memory for its next objects, so the resident
+   figure shows it as reuse rather than as a drop).
 
 Memory per room is the growth divided by the rooms. A benchmark, not a test: the figures depend
 on the machine and on the allocator (memory freed by Python is not always given back to the
@@ -124,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.idle is not None:
             time.sleep(args.idle + 3)
             figures["idle"] = rss_mib(proc.pid, args.trim)
+            for i in range(args.rooms):
+                http.call("POST", "/api/rooms", {"variants": ["bohnanza"], "players": 4, "seats": ["human"] * 4, "seed": i})
+            figures["again"] = rss_mib(proc.pid, args.trim)
     finally:
         proc.terminate()
         proc.wait(30)
@@ -134,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {figures['games']:.0f} MiB after {args.games} finished games ({grown * 1024 / max(1, args.games):.1f} KiB a game)")
     if "idle" in figures:
         print(f"  {figures['idle']:.0f} MiB once idle and finished rooms left memory ({args.idle:g} s idle)")
+        print(f"  {figures['again']:.0f} MiB after {args.rooms} more created rooms")
     return 0
 
 

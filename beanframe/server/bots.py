@@ -45,20 +45,33 @@ class BotTurns:
     thread goes to the waiting room that has used the least thread time (read on ``clock``),
     rooms that used equally in the order they came. A room that comes to wait is counted as
     having used at least ``credit`` seconds less than the least of the rooms already waiting or
-    at work, so a room idle for long cannot bank time and then hold the threads."""
+    at work, so a room idle for long cannot bank time and then hold the threads. With more than
+    one thread, one is kept for light rooms (a greedy bot's), so they never wait for a search to
+    end: a room is heavy while its decisions are said to be (a search bot's) or its last one took
+    ``heavy`` seconds or more."""
 
-    def __init__(self, executor: Executor, workers: int, clock: Callable[[], float] = time.perf_counter, credit: float = 1.0) -> None:
+    def __init__(
+        self, executor: Executor, workers: int, clock: Callable[[], float] = time.perf_counter, credit: float = 1.0, heavy: float = 0.05
+    ) -> None:
         self.executor = executor
         self.workers = workers
         self.clock = clock
         self.credit = credit
+        self.heavy = heavy
+        self.heavy_rooms: set[str] = set()  # the rooms whose last decision took heavy seconds or more
+        self.searching: set[str] = set()  # the rooms whose next decision is said to be heavy
         self.used: dict[str, float] = {}  # room -> thread seconds, as compared (see the class)
         self.waiting: dict[str, deque[tuple[asyncio.Future, Callable[..., Any], tuple]]] = {}
         self.working: dict[str, int] = {}  # room -> its decisions at work now
 
-    async def run(self, room: str, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker thread when it is ``room``'s turn; its result."""
+    async def run(self, room: str, fn: Callable[..., Any], *args: Any, heavy: bool = False) -> Any:
+        """``fn(*args)`` in a worker thread when it is ``room``'s turn; its result. ``heavy``: the
+        decision may take a whole budget (a search)."""
         future = asyncio.get_running_loop().create_future()
+        if heavy:
+            self.searching.add(room)
+        else:
+            self.searching.discard(room)
         others = [self.used[r] for r in (*self.waiting, *self.working) if r != room]
         if others:
             self.used[room] = max(self.used.get(room, 0.0), min(others) - self.credit)
@@ -69,7 +82,13 @@ class BotTurns:
     def _serve(self) -> None:
         loop = asyncio.get_running_loop()
         while sum(self.working.values()) < self.workers and self.waiting:
-            room = min(self.waiting, key=lambda r: self.used.setdefault(r, 0.0))  # the first of the least used
+            candidates = list(self.waiting)
+            heavy_at_work = sum(n for r, n in self.working.items() if self._heavy(r))
+            if self.workers > 1 and heavy_at_work >= self.workers - 1:  # the last thread: light rooms only
+                candidates = [r for r in candidates if not self._heavy(r)]
+                if not candidates:
+                    return
+            room = min(candidates, key=lambda r: self.used.setdefault(r, 0.0))  # the first of the least used
             jobs = self.waiting.pop(room)
             future, fn, args = jobs.popleft()
             if jobs:
@@ -81,11 +100,19 @@ class BotTurns:
             work = loop.run_in_executor(self.executor, fn, *args)
             work.add_done_callback(lambda done, room=room, future=future, started=started: self._finished(room, future, started, done))
 
+    def _heavy(self, room: str) -> bool:
+        return room in self.searching or room in self.heavy_rooms
+
     def _finished(self, room: str, future: asyncio.Future, started: float, done: asyncio.Future) -> None:
         self.working[room] -= 1
         if not self.working[room]:
             del self.working[room]
-        self.used[room] = self.used.get(room, 0.0) + self.clock() - started
+        cost = self.clock() - started
+        self.used[room] = self.used.get(room, 0.0) + cost
+        if cost >= self.heavy:
+            self.heavy_rooms.add(room)
+        else:
+            self.heavy_rooms.discard(room)
         if not future.done():
             if done.cancelled():
                 future.cancel()
@@ -95,6 +122,8 @@ class BotTurns:
                 future.set_result(done.result())
         if len(self.used) > 2 * (len(self.waiting) + len(self.working)) + 64:  # forget the rooms at rest
             self.used = {r: u for r, u in self.used.items() if r in self.waiting or r in self.working}
+            self.heavy_rooms &= set(self.used)
+            self.searching &= set(self.used)
         self._serve()
 
 
@@ -160,7 +189,8 @@ class RoomBots:
                 continue  # someone acted meanwhile: look again
             player = self._next(room.game, players)
             copy = room.game.clone()  # the bot works on its own copy, in a worker thread
-            action = await room.hub.bot_turns.run(room.id, self._choose, copy, player)
+            search = hasattr(self.agents[player], "seconds")  # a search bot: it may take its whole budget
+            action = await room.hub.bot_turns.run(room.id, self._choose, copy, player, heavy=search)
             try:
                 await room.act(player, version, action=action)
             except Refused:

@@ -5,12 +5,15 @@ among equals, so rooms of search bots cannot starve a room of greedy bots. Count
 from __future__ import annotations
 
 import asyncio
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from beanframe.server import SQLiteStore
 from beanframe.server.bots import BotTurns
 from beanframe.server.hub import Hub
 from beanframe.server.setup import parse_setup
+
+HANG = 60.0  # seconds: only to catch a hang
 
 
 class Clock:
@@ -59,6 +62,36 @@ def test_rooms_of_search_bots_do_not_starve_a_room_of_greedy_bots():  # issue 27
     assert len(waits) == 11 and max(waits) <= 1  # one search at most (the one running) before its turn
 
 
+def test_with_two_threads_searches_leave_one_to_the_light_rooms():  # issue 27 §1 (bot fairness)
+    lock, at_work, most, light_done = threading.Lock(), [0], [0], []
+    release = threading.Event()
+
+    def search() -> None:
+        with lock:
+            at_work[0] += 1
+            most[0] = max(most[0], at_work[0])
+        release.wait(HANG)  # a search that does not end while the light room plays
+        with lock:
+            at_work[0] -= 1
+
+    def greedy(n: int) -> int:
+        light_done.append(n)
+        return n
+
+    async def scenario() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            turns = BotTurns(pool, workers=2)
+            searches = [asyncio.ensure_future(turns.run(f"search{i}", search, heavy=True)) for i in range(6)]
+            for n in range(20):  # every greedy decision is served while the searches hold their thread
+                assert await asyncio.wait_for(turns.run("greedy", greedy, n), HANG) == n
+            release.set()
+            await asyncio.gather(*searches)
+
+    asyncio.run(scenario())
+    assert light_done == list(range(20))
+    assert most[0] == 1  # never more than one search at once: the other thread is the light rooms'
+
+
 def test_search_bots_think_within_the_budget_and_share_the_threads(tmp_path):  # issue 27 §1 (bot fairness)
     async def scenario() -> tuple[list[str], Hub, list[str]]:
         with ThreadPoolExecutor(1) as pool:
@@ -67,9 +100,9 @@ def test_search_bots_think_within_the_budget_and_share_the_threads(tmp_path):  #
             order: list[str] = []
             run = hub.bot_turns.run
 
-            async def counted(room_id, fn, *args):
+            async def counted(room_id, fn, *args, **options):
                 order.append(room_id)
-                return await run(room_id, fn, *args)
+                return await run(room_id, fn, *args, **options)
 
             hub.bot_turns.run = counted
             search = [parse_setup({"variants": ["al_cabohne"], "players": 2, "seats": ["bot:ismcts", "bot:ismcts"], "seed": s},
