@@ -126,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.idle is not None:
             time.sleep(args.idle + 3)
             figures["idle"] = rss_mib(proc.pid, args.trim)
+            http = Http(port)  # the kept-alive connection was closed meanwhile
             for i in range(args.rooms):
                 http.call("POST", "/api/rooms", {"variants": ["bohnanza"], "players": 4, "seats": ["human"] * 4, "seed": i})
             figures["again"] = rss_mib(proc.pid, args.trim)
