@@ -259,6 +259,13 @@ class Hub:
         ended = room.game is None or room.game.is_over
         return now - room.used >= (self.lifetimes.over_seconds if ended else self.lifetimes.idle_seconds)
 
+    async def mark_joined(self, room_id: str) -> None:
+        """Someone opened an invitation of the room: the store keeps it from expiring."""
+        try:
+            await self.store.mark_joined(room_id)
+        except StoreError as exc:  # tried again when the room is next loaded and opened
+            log.warning("room %s: could not be marked joined: %s", room_id, exc)
+
     async def expire(self) -> None:
         """Delete the unfinished rooms whose invitations nobody opened within unjoined_seconds."""
         now = self.clock()

@@ -124,7 +124,7 @@ class Room:
             raise Refused(f"this token opens no seat of room {self.id}", 403)
         if not self.joined:  # a room someone joined never expires (Hub.expire)
             self.joined = True
-            self.hub.spawn(self.hub.store.mark_joined(self.id))
+            self.hub.spawn(self.hub.mark_joined(self.id))
         return found
 
     # -- what a seat is told -----------------------------------------------------------------
