@@ -130,3 +130,24 @@ def test_a_process_repeats_its_presence_and_the_other_forgets_it_when_it_stops(p
         return seen
 
     assert asyncio.run(scenario()) == [[False, True, False], [False, True, False], [False, False, False]]
+
+
+def test_rooms_nobody_joined_expire_in_postgresql_too(postgres):  # issue 27 §1
+    async def scenario() -> tuple[bool, bool, bool]:
+        clock = [5_000.0]
+        hub = Hub(PostgresStore(postgres), bot_delay=0.0, clock=lambda: clock[0], lifetimes=Lifetimes(unjoined_seconds=100))
+        await hub.store.start()
+        body = {"variants": ["al_cabohne"], "players": 2, "seats": ["human", "human"], "seed": 1}
+        lonely, tokens, _ = await hub.create(parse_setup(body, hub.plugin_of))
+        joined, tokens, _ = await hub.create(parse_setup(body, hub.plugin_of))
+        joined.seat_of(tokens[0])
+        await asyncio.gather(*hub._tasks)  # the mark is stored
+        clock[0] += 99
+        early = await hub.store.expire(clock[0] - 100)
+        clock[0] += 1
+        gone = await hub.store.expire(clock[0] - 100)
+        left = await hub.store.unfinished()
+        await hub.close()
+        return lonely.id in early, lonely.id in gone and joined.id not in gone, joined.id in left and lonely.id not in left
+
+    assert asyncio.run(scenario()) == (False, True, True)  # (other tests' rooms may expire too)
