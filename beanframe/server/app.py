@@ -29,7 +29,7 @@ from beanframe.errors import BeanframeError
 from beanframe.server import catalog
 from beanframe.server.commands import run_command, why
 from beanframe.server.hub import Hub
-from beanframe.server.limits import BadInput, Buckets, Limits, read_json
+from beanframe.server.limits import BadInput, Buckets, Limits, read_body, read_json
 from beanframe.server.refusals import Refused
 from beanframe.server.rooms import PROTOCOL, ROOM_ID, Room
 from beanframe.server.setup import parse_setup
@@ -59,13 +59,7 @@ class Api:
     async def body(self, request: Request) -> Any:
         limit = self.limits.message_bytes
         declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > limit:
-            raise BadInput(f"the body is too long ({declared} bytes; at most {limit})", 413)
-        data = b""
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > limit:
-                raise BadInput(f"the body is too long (more than {limit} bytes)", 413)
+        data = await read_body(request.stream(), declared, limit, self.limits.body_seconds)
         return read_json(data, limit)
 
     def client(self, request: Request) -> str:

@@ -8,6 +8,12 @@ the version it thought about (taken if its choices are unchanged since, by the v
 :mod:`beanframe.server.freshness`; refused, and it looks again, if they changed). A bot that fails or
 answers an illegal action is logged for the operator and plays a random legal action, so the game
 goes on. Several bots deciding at once (a trade) take turns round-robin.
+
+Every room's bots share a few worker threads, fairly (issue 27): a search bot thinks at most
+``Hub.bot_seconds`` per decision, and :class:`BotTurns` gives a free thread to the waiting room
+that has used the least thread time (rooms that used equally: in turn), so a room of search bots
+delays another room's bot decision by at most one budget per thread, however many such rooms
+there are.
 """
 
 from __future__ import annotations
@@ -15,6 +21,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 from beanframe.agents import _ask, make_bot
@@ -30,6 +40,93 @@ if TYPE_CHECKING:
 log = logging.getLogger("beanframe.server")
 
 
+class BotTurns:
+    """Worker threads shared by every room's bots: at most ``workers`` decisions at once; a free
+    thread goes to the waiting room that has used the least thread time (read on ``clock``),
+    rooms that used equally in the order they came. A room that comes to wait is counted as
+    having used at least ``credit`` seconds less than the least of the rooms already waiting or
+    at work, so a room idle for long cannot bank time and then hold the threads. With more than
+    one thread, one is kept for light rooms (a greedy bot's), so they never wait for a search to
+    end: a room is heavy while its decisions are said to be (a search bot's) or its last one took
+    ``heavy`` seconds or more."""
+
+    def __init__(
+        self, executor: Executor, workers: int, clock: Callable[[], float] = time.perf_counter, credit: float = 1.0, heavy: float = 0.05
+    ) -> None:
+        self.executor = executor
+        self.workers = workers
+        self.clock = clock
+        self.credit = credit
+        self.heavy = heavy
+        self.heavy_rooms: set[str] = set()  # the rooms whose last decision took heavy seconds or more
+        self.searching: set[str] = set()  # the rooms whose next decision is said to be heavy
+        self.used: dict[str, float] = {}  # room -> thread seconds, as compared (see the class)
+        self.waiting: dict[str, deque[tuple[asyncio.Future, Callable[..., Any], tuple]]] = {}
+        self.working: dict[str, int] = {}  # room -> its decisions at work now
+
+    async def run(self, room: str, fn: Callable[..., Any], *args: Any, heavy: bool = False) -> Any:
+        """``fn(*args)`` in a worker thread when it is ``room``'s turn; its result. ``heavy``: the
+        decision may take a whole budget (a search)."""
+        future = asyncio.get_running_loop().create_future()
+        if heavy:
+            self.searching.add(room)
+        else:
+            self.searching.discard(room)
+        others = [self.used[r] for r in (*self.waiting, *self.working) if r != room]
+        if others:
+            self.used[room] = max(self.used.get(room, 0.0), min(others) - self.credit)
+        self.waiting.setdefault(room, deque()).append((future, fn, args))
+        self._serve()
+        return await future
+
+    def _serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        while sum(self.working.values()) < self.workers and self.waiting:
+            candidates = list(self.waiting)
+            heavy_at_work = sum(n for r, n in self.working.items() if self._heavy(r))
+            if self.workers > 1 and heavy_at_work >= self.workers - 1:  # the last thread: light rooms only
+                candidates = [r for r in candidates if not self._heavy(r)]
+                if not candidates:
+                    return
+            room = min(candidates, key=lambda r: self.used.setdefault(r, 0.0))  # the first of the least used
+            jobs = self.waiting.pop(room)
+            future, fn, args = jobs.popleft()
+            if jobs:
+                self.waiting[room] = jobs  # its next one waits behind the others
+            if future.done():  # its caller went away
+                continue
+            self.working[room] = self.working.get(room, 0) + 1
+            started = self.clock()
+            work = loop.run_in_executor(self.executor, fn, *args)
+            work.add_done_callback(lambda done, room=room, future=future, started=started: self._finished(room, future, started, done))
+
+    def _heavy(self, room: str) -> bool:
+        return room in self.searching or room in self.heavy_rooms
+
+    def _finished(self, room: str, future: asyncio.Future, started: float, done: asyncio.Future) -> None:
+        self.working[room] -= 1
+        if not self.working[room]:
+            del self.working[room]
+        cost = self.clock() - started
+        self.used[room] = self.used.get(room, 0.0) + cost
+        if cost >= self.heavy:
+            self.heavy_rooms.add(room)
+        else:
+            self.heavy_rooms.discard(room)
+        if not future.done():
+            if done.cancelled():
+                future.cancel()
+            elif done.exception() is not None:
+                future.set_exception(done.exception())
+            else:
+                future.set_result(done.result())
+        if len(self.used) > 2 * (len(self.waiting) + len(self.working)) + 64:  # forget the rooms at rest
+            self.used = {r: u for r, u in self.used.items() if r in self.waiting or r in self.working}
+            self.heavy_rooms &= set(self.used)
+            self.searching &= set(self.used)
+        self._serve()
+
+
 class RoomBots:
     """The bot seats of one room."""
 
@@ -42,10 +139,18 @@ class RoomBots:
         if room.game is not None:
             for p, kind in enumerate(record.seats):
                 if kind.startswith("bot:"):
-                    self.agents[p] = make_bot(room.game.ruleset, kind[4:], bot_seed(record.bot_seed, record.seed, p))
+                    self.agents[p] = agent = make_bot(room.game.ruleset, kind[4:], bot_seed(record.bot_seed, record.seed, p))
+                    budget = room.hub.bot_seconds
+                    if budget and hasattr(agent, "seconds"):  # a search bot: its budget per decision
+                        agent.seconds = budget if agent.seconds is None else min(agent.seconds, budget)
 
     def __contains__(self, player: int) -> bool:
         return player in self.agents
+
+    @property
+    def busy(self) -> bool:
+        """Whether a bot of the room is thinking or about to."""
+        return self.task is not None and not self.task.done()
 
     def schedule(self) -> None:
         """Start the room's bot task if a bot decides now (one task per room)."""
@@ -71,7 +176,6 @@ class RoomBots:
 
     async def _play(self) -> None:
         room = self.room
-        loop = asyncio.get_running_loop()
         while True:
             game = room.game
             if game is None or game.is_over or room.broken:
@@ -85,7 +189,8 @@ class RoomBots:
                 continue  # someone acted meanwhile: look again
             player = self._next(room.game, players)
             copy = room.game.clone()  # the bot works on its own copy, in a worker thread
-            action = await loop.run_in_executor(room.hub.executor, self._choose, copy, player)
+            search = hasattr(self.agents[player], "seconds")  # a search bot: it may take its whole budget
+            action = await room.hub.bot_turns.run(room.id, self._choose, copy, player, heavy=search)
             try:
                 await room.act(player, version, action=action)
             except Refused:

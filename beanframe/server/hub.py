@@ -1,6 +1,13 @@
 """The rooms of one server process: creating them, loading them from the store by replay (and
 checking the replay against the stored digests), resuming every unfinished game at start, and
-hearing of other processes' changes (PostgreSQL)."""
+hearing of other processes' changes (PostgreSQL).
+
+Memory stays bounded (issue 27): rooms of one set-up share one composed ruleset; a finished or
+idle room leaves memory and is loaded again (replayed) when someone asks for it; a room whose
+invitations nobody ever opened is deleted after ``Lifetimes.unjoined_seconds``, which also ends
+the rooms of a creation that a crash cut off (nobody got their tokens). Presence heard from
+another process expires unless that process repeats it. All of it reads the hub's ``clock``.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
@@ -17,24 +24,45 @@ from beanframe.core.compose import discover, variant_info
 from beanframe.core.game import Game, Ruleset, compose
 from beanframe.core.present import presentation
 from beanframe.errors import BeanframeError
+from beanframe.server.bots import BotTurns
+from beanframe.server.limits import Lifetimes
+from beanframe.server.refusals import Refused
 from beanframe.server.rooms import Room
 from beanframe.server.setup import RoomSetup, options_data
-from beanframe.server.store import RoomRecord, Store, state_digest
+from beanframe.server.store import RoomRecord, Store, StoreError, state_digest
 from beanframe.server.tokens import new_room_id, new_token, token_hash
 
 log = logging.getLogger("beanframe.server")
+MAX_RULESETS = 256  # set-ups whose ruleset is kept for sharing (more: such rooms compose their own)
 
 
 class Hub:
     """Every room this process serves, and what they share (store, bot threads, plugins)."""
 
     def __init__(
-        self, store: Store, plugins: Sequence[Any] = (), bot_delay: float = 1.0, executor: Executor | None = None
+        self,
+        store: Store,
+        plugins: Sequence[Any] = (),
+        bot_delay: float = 1.0,
+        executor: Executor | None = None,
+        *,
+        lifetimes: Lifetimes | None = None,
+        clock: Callable[[], float] = time.time,
+        bot_seconds: float | None = 1.0,
+        bot_workers: int = 2,
     ) -> None:
+        """``bot_seconds``: the most a search bot thinks per decision; ``bot_workers``: the
+        threads every room's bots share, room by room (:class:`~beanframe.server.bots.BotTurns`)."""
         self.store = store
         self.plugins = {variant_info(p).name: p for p in plugins}  # not installed: house rules under test
         self.bot_delay = bot_delay
-        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="beanframe-bot")
+        self.bot_seconds = bot_seconds
+        self.executor = executor or ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="beanframe-bot")
+        self.bot_turns = BotTurns(self.executor, bot_workers, credit=bot_seconds or 1.0)
+        self.lifetimes = lifetimes or Lifetimes()
+        self.clock = clock
+        self._next_expiry = 0.0
+        self._next_heartbeat = 0.0
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -58,7 +86,14 @@ class Hub:
     async def start(self) -> None:
         await self.store.start()
         await self.store.listen(self.on_store_message)
-        self.spawn(self.resume_all())
+        self.spawn(self._run())
+
+    async def _run(self) -> None:
+        await self.expire()  # before resuming: a creation a crash cut off is not resumed again
+        await self.resume_all()
+        while True:
+            await asyncio.sleep(self.lifetimes.sweep_seconds)
+            await self.sweep()
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -78,8 +113,18 @@ class Hub:
         found = self._rulesets.get(key)
         if found is None:
             plugins = [self.plugin_of(v) or v for v in variants]
-            found = self._rulesets[key] = compose(plugins, players, options)
+            found = self._keep(key, compose(plugins, players, options))
         return found
+
+    def shared(self, ruleset: Ruleset) -> Ruleset:
+        """The ruleset rooms of ``ruleset``'s set-up share (``ruleset`` itself if it is the first)."""
+        key = json.dumps([list(ruleset.order), ruleset.players, options_data(ruleset)], sort_keys=True)
+        return self._rulesets.get(key) or self._keep(key, ruleset)
+
+    def _keep(self, key: str, ruleset: Ruleset) -> Ruleset:
+        if len(self._rulesets) < MAX_RULESETS:
+            self._rulesets[key] = ruleset
+        return ruleset
 
     def rulesets(self) -> list[Ruleset]:
         """The rulesets composed so far (the rooms loaded share them)."""
@@ -98,7 +143,7 @@ class Hub:
     # -- rooms -------------------------------------------------------------------------------
     async def create(self, setup: RoomSetup) -> tuple[Room, list[str | None], str]:
         """A new room; returns it, each seat's token (None for a bot seat) and the spectator's."""
-        rs = setup.ruleset
+        rs = self.shared(setup.ruleset)
         seed = fresh_seed() if setup.seed is None else setup.seed
         game = rs.new_game(seed=seed)
         tokens = [new_token() if kind == "human" else None for kind in setup.seats]
@@ -115,9 +160,13 @@ class Hub:
             tokens=[None if t is None else token_hash(t) for t in tokens],
             spectator=token_hash(spectator),
             bot_seed=fresh_seed(),
-            created=time.time(),
+            created=self.clock(),
         )
-        await self.store.create_room(record)
+        try:
+            await self.store.create_room(record)
+        except StoreError as exc:  # a full disk, a database gone: nothing stored, nobody has a token
+            log.error("a new room could not be stored: %s", exc)
+            raise Refused("the server could not store the new room: nothing made (try again later)", 503) from None
         room = Room(self, record, game)
         self.rooms[record.id] = room
         room.bots.schedule()
@@ -127,6 +176,7 @@ class Hub:
         """The room (loaded from the store by replay if it is not in memory), or None."""
         room = self.rooms.get(room_id)
         if room is not None:
+            room.touch()
             return room
         pending = self._loading.get(room_id)
         if pending is None:
@@ -182,6 +232,54 @@ class Hub:
         if ids:
             log.info("resumed %d unfinished game(s)", len(ids))
 
+    # -- keeping memory bounded --------------------------------------------------------------
+    async def sweep(self) -> None:
+        """Forget other processes' presence they did not repeat, tell them ours again, let
+        finished and idle rooms leave memory, and (now and then) expire rooms nobody joined."""
+        now = self.clock()
+        times = self.lifetimes
+        heartbeat = self.store.shared and now >= self._next_heartbeat
+        if heartbeat:
+            self._next_heartbeat = now + times.presence_seconds
+        for room in list(self.rooms.values()):
+            if room.forget_presence(now - times.presence_expiry):
+                room.push_presence()
+            if heartbeat and room.conns:
+                self.announce_presence(room.id, room.local_presence())
+            if self.may_leave(room, now):
+                del self.rooms[room.id]
+        if now >= self._next_expiry:
+            await self.expire()
+
+    def may_leave(self, room: Room, now: float) -> bool:
+        """Whether ``room`` may leave memory now: nobody connected, nothing under way, unused
+        for long enough (a finished or broken room: over_seconds, else idle_seconds)."""
+        if room.conns or room.lock.locked() or room.bots.busy:
+            return False
+        ended = room.game is None or room.game.is_over
+        return now - room.used >= (self.lifetimes.over_seconds if ended else self.lifetimes.idle_seconds)
+
+    async def mark_joined(self, room_id: str) -> None:
+        """Someone opened an invitation of the room: the store keeps it from expiring."""
+        try:
+            await self.store.mark_joined(room_id)
+        except StoreError as exc:  # tried again when the room is next loaded and opened
+            log.warning("room %s: could not be marked joined: %s", room_id, exc)
+
+    async def expire(self) -> None:
+        """Delete the unfinished rooms whose invitations nobody opened within unjoined_seconds."""
+        now = self.clock()
+        self._next_expiry = now + self.lifetimes.expire_every
+        try:
+            gone = await self.store.expire(now - self.lifetimes.unjoined_seconds)
+        except StoreError as exc:
+            log.warning("rooms nobody joined could not be expired: %s", exc)
+            return
+        for room_id in gone:
+            self.rooms.pop(room_id, None)
+        if gone:
+            log.info("%d room(s) nobody joined expired", len(gone))
+
     # -- other processes ---------------------------------------------------------------------
     async def on_store_message(self, room_id: str, message: dict[str, Any]) -> None:
         """Another process stored actions in a room (``version``), its connections changed
@@ -202,10 +300,7 @@ class Hub:
                 await room.sync()
         elif isinstance(message.get("presence"), dict) and isinstance(message.get("process"), str):
             counts = {k: v for k, v in message["presence"].items() if isinstance(k, str) and type(v) is int}
-            if counts:
-                room.remote[message["process"]] = counts
-            else:
-                room.remote.pop(message["process"], None)
+            room.heard_presence(message["process"], counts, self.clock())
             room.push_presence()
 
     def announce_presence(self, room_id: str, counts: dict[str, int]) -> None:

@@ -6,11 +6,14 @@ one line (:class:`BadInput`) and never raises anything else; rate limits are tok
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from typing import Any
 
 from attrs import frozen
+from starlette.requests import ClientDisconnect
 
 from beanframe.core.limits import loads_json
 
@@ -28,6 +31,25 @@ class Limits:
     # the transport's own hard limit (uvicorn closes a connection with code 1009 above it): a
     # message between message_bytes and this is answered with one line, the connection stays
     transport_bytes: int = 1 << 20
+    # a request must be complete in time: its request line and headers (uvicorn's protocol,
+    # :mod:`beanframe.server.transport`) and then its body (the server's own read); an idle
+    # keep-alive connection is closed after keep_alive_seconds
+    header_seconds: float = 10.0
+    body_seconds: float = 10.0
+    keep_alive_seconds: float = 5.0
+
+
+@frozen
+class Lifetimes:
+    """How long a room stays in memory and in the store (see docs/protocol.md "Running a table")."""
+
+    idle_seconds: float = 600.0  # a room nobody is connected to, with no bot at work, leaves memory...
+    over_seconds: float = 60.0  # ...and a finished one sooner (both come back from the store when asked)
+    unjoined_seconds: float = 86_400.0  # a room whose invitations nobody ever opened is deleted
+    presence_seconds: float = 15.0  # this process tells the others who is connected here this often...
+    presence_expiry: float = 45.0  # ...and forgets what another process said this long ago
+    sweep_seconds: float = 5.0  # how often the above is looked at
+    expire_every: float = 600.0  # how often the store is searched for rooms nobody joined
 
 
 def one_line(text: object, limit: int = 200) -> str:
@@ -57,6 +79,36 @@ def read_json(data: bytes | str, limit: int) -> Any:
         return loads_json(data)
     except (ValueError, TypeError, RecursionError) as exc:
         raise BadInput(f"not JSON: {one_line(exc, 80)}") from None
+
+
+async def read_body(chunks: AsyncIterator[bytes], declared: str, limit: int, seconds: float) -> bytes:
+    """An HTTP body, at most ``limit`` bytes (``declared``: its Content-Length header), complete
+    within ``seconds`` (BadInput 408 if not). A client that hangs up mid-body is :class:`Gone`."""
+    if declared.isdigit() and int(declared) > limit:
+        raise BadInput(f"the body is too long ({declared} bytes; at most {limit})", 413)
+    data = b""
+
+    async def read() -> None:
+        nonlocal data
+        async for chunk in chunks:
+            data += chunk
+            if len(data) > limit:
+                raise BadInput(f"the body is too long (more than {limit} bytes)", 413)
+
+    try:
+        await asyncio.wait_for(read(), seconds)
+    except TimeoutError:
+        raise BadInput(f"the body did not come within {seconds:g} seconds", 408) from None
+    except ClientDisconnect:  # the client hung up: nobody to answer, nothing worth a log line
+        raise Gone() from None
+    return data
+
+
+class Gone(BadInput):
+    """The client hung up before its request was complete: nobody to answer, nothing to log."""
+
+    def __init__(self) -> None:
+        super().__init__("the client hung up before its request was complete", 400)
 
 
 def read_message(data: bytes | str, limit: int) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 import psycopg
 
 from beanframe.batch import fresh_seed
-from beanframe.server.store import SCHEMA_VERSION, ActionRow, Listener, RoomRecord, Store, StoreError
+from beanframe.server.store import SCHEMA_VERSION, ActionRow, Listener, RoomRecord, Store, StoreError, created_before
 
 CHANNEL = "beanframe"
 SCHEMA = """
@@ -44,6 +44,16 @@ CREATE TABLE IF NOT EXISTS beanframe_actions (
     PRIMARY KEY (room, version)
 );
 CREATE INDEX IF NOT EXISTS beanframe_rooms_open ON beanframe_rooms(over);
+"""
+# a database from before issue 27: its rooms that were played count as joined
+_JOINED = """
+DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM information_schema.columns
+                   WHERE table_name = 'beanframe_rooms' AND column_name = 'joined') THEN
+        ALTER TABLE beanframe_rooms ADD COLUMN joined BOOLEAN NOT NULL DEFAULT FALSE;
+        UPDATE beanframe_rooms SET joined = TRUE WHERE version > 0;
+    END IF;
+END $$;
 """
 # the conditional update, the inserts and the notification in one statement (so one transaction):
 # nothing is inserted or announced unless the room was still at the base version
@@ -85,6 +95,7 @@ class PostgresStore(Store):
             async with conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
                 await conn.execute(SCHEMA)
+                await conn.execute(_JOINED)
                 cur = await conn.execute("SELECT value FROM beanframe_meta WHERE key = 'schema'")
                 row = await cur.fetchone()
                 if row is None:
@@ -162,6 +173,19 @@ class PostgresStore(Store):
         async with self._conn() as conn:
             cur = await conn.execute("SELECT id FROM beanframe_rooms WHERE NOT over ORDER BY created")
             return [row[0] for row in await cur.fetchall()]
+
+    async def mark_joined(self, room_id: str) -> None:
+        async with self._conn() as conn:
+            await conn.execute("UPDATE beanframe_rooms SET joined = TRUE WHERE id = %s AND NOT joined", (room_id,))
+
+    async def expire(self, before: float) -> list[str]:
+        async with self._conn() as conn, conn.transaction():
+            cur = await conn.execute("SELECT id, spec FROM beanframe_rooms WHERE NOT over AND NOT joined FOR UPDATE")
+            gone = created_before(await cur.fetchall(), before)
+            if gone:
+                await conn.execute("DELETE FROM beanframe_actions WHERE room = ANY(%s)", (gone,))
+                await conn.execute("DELETE FROM beanframe_rooms WHERE id = ANY(%s)", (gone,))
+        return gone
 
     # -- the other processes -----------------------------------------------------------------
     async def announce(self, room_id: str, message: dict[str, Any]) -> None:

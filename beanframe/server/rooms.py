@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from beanframe.server.hub import Hub
 
 PROTOCOL = 1
+LOST_WRITES = 3  # tries of one commit that other processes' actions overtake (then: out of date)
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what a room id may look like (checked before any lookup)
 log = logging.getLogger("beanframe.server")
 
@@ -94,8 +95,14 @@ class Room:
         self.sent: dict[int | None, dict[str, Any]] = {}  # each connected seat's part views, as sent
         self.states: dict[int | None, tuple[int, dict[str, Any]]] = {}  # seat -> (version, its seat_state)
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
+        self.remote_heard: dict[str, float] = {}  # when each of them last told it (hub's clock)
+        self.used = hub.clock()  # when someone last asked for the room (it leaves memory when idle)
+        self.joined = False  # someone opened an invitation (known here; the store keeps it too)
         self.freshness = Freshness(game) if game is not None else None  # the version rule
         self.bots = RoomBots(self)
+
+    def touch(self) -> None:
+        self.used = self.hub.clock()
 
     @property
     def version(self) -> int:
@@ -115,6 +122,9 @@ class Room:
             found = None
         if found == -1:
             raise Refused(f"this token opens no seat of room {self.id}", 403)
+        if not self.joined:  # a room someone joined never expires (Hub.expire)
+            self.joined = True
+            self.hub.spawn(self.hub.mark_joined(self.id))
         return found
 
     # -- what a seat is told -----------------------------------------------------------------
@@ -190,6 +200,7 @@ class Room:
         conns = self.conns.get(conn.seat)
         if conns is None or conn not in conns:
             return
+        self.touch()  # idle from now on, if it was the last one
         before = self._connected()
         conns.discard(conn)
         if not conns:
@@ -210,6 +221,23 @@ class Room:
             for conn in conns:
                 if conn is not skip:
                     conn.push(text)
+
+    def heard_presence(self, process: str, counts: dict[str, int], now: float) -> None:
+        """Another process's connections to this room (none: it has none now)."""
+        if counts:
+            self.remote[process] = counts
+            self.remote_heard[process] = now
+        else:
+            self.remote.pop(process, None)
+            self.remote_heard.pop(process, None)
+
+    def forget_presence(self, before: float) -> bool:
+        """Forget what other processes said before ``before`` (a process that died stops
+        repeating it); whether anything was forgotten."""
+        old = [process for process, at in self.remote_heard.items() if at < before]
+        for process in old:
+            self.heard_presence(process, {}, before)
+        return bool(old)
 
     def local_presence(self) -> dict[str, int]:
         """The connections to this process, by seat ("p1"..., "spectators")."""
@@ -267,7 +295,7 @@ class Room:
                 who = ", ".join(seat_name(p) for p in game.deciders)
                 raise Refused(f"it is not your decision now: {who} to decide", 409)
             actions = [action] if action is not None else self.resolve(game, player, code, action_id)
-            await self.commit(player, actions)
+            await self.commit(player, actions, version)
             return self.version
 
     def resolve(self, game: Game, player: int, code: Any, action_id: Any) -> list[Action]:
@@ -310,9 +338,29 @@ class Room:
             found = None
         return found or f"now: {game.prompt()}"
 
-    async def commit(self, player: int, actions: Sequence[Action]) -> None:
+    async def commit(self, player: int, actions: Sequence[Action], version: int | None = None) -> None:
         """Apply ``actions`` to a copy, store them, then make the copy the game and tell everyone.
-        Called with the lock held."""
+        Called with the lock held. If another process stored an action first (PostgreSQL), catch
+        up and let the version rule decide on ``version`` (the one the seat chose at), as it would
+        have had this process heard of that action in time: a seat of a group decision whose
+        choices did not change is not refused because two processes served it (issue 27)."""
+        base = self.version
+        for _ in range(LOST_WRITES):
+            if await self._store_and_apply(player, actions):
+                return
+            await self._catch_up()
+            if version is None or not self._still_possible(player, version, actions):
+                break
+        raise Refused(f"your state is out of date (the game has moved on from version {base}): nothing done", 409)
+
+    def _still_possible(self, player: int, version: int, actions: Sequence[Action]) -> bool:
+        game = self.game
+        if game is None or self.broken or game.is_over or player not in game.deciders:
+            return False
+        return self.freshness.still_current(player, version, self.version) and actions[0] in game.legal_actions(player)
+
+    async def _store_and_apply(self, player: int, actions: Sequence[Action]) -> bool:
+        """One try of :meth:`commit`: False if another process stored an action at this version."""
         game = self.game
         base = self.version
         since_events = game.state.n_events
@@ -336,36 +384,45 @@ class Room:
             log.error("room %s: %s", self.id, exc)
             raise Refused("the server could not store the action: nothing done (try again)", 503) from None
         if not stored:  # another server process applied an action at this version first
-            self.hub.spawn(self.sync())
-            raise Refused(f"your state is out of date (the game has moved on from version {base}): nothing done", 409)
+            return False
         self.game = trial
+        self.touch()
         self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
         self.publish(len(rows), since_events)
         self.bots.schedule()
+        return True
 
     async def sync(self) -> None:
         """Catch up with actions another server process stored (PostgreSQL), then tell everyone."""
         async with self.lock:
-            game = self.game
-            if game is None:
-                return
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        """:meth:`sync` with the lock held."""
+        game = self.game
+        if game is None:
+            return
+        try:
             rows = await self.hub.store.actions(self.id, since=self.version)
-            if not rows:
-                return
-            since_events = game.state.n_events
-            trial = game.clone()
-            try:
-                for row in rows:
-                    trial.apply(row.code, row.actor)
-            except Exception as exc:  # noqa: BLE001 - a stored action that does not replay
-                self.broken = f"room {self.id} cannot go on: a stored action does not replay ({type(exc).__name__})"
-                log.error("%s: %s", self.broken, exc)
-                return
-            if state_digest(trial) != rows[-1].digest:
-                self.broken = f"room {self.id} cannot go on: its replay does not match the stored state"
-                log.error("%s at version %d", self.broken, rows[-1].version)
-                return
-            self.game = trial
-            self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
-            self.publish(len(rows), since_events)
-            self.bots.schedule()
+        except StoreError as exc:
+            log.error("room %s: catching up failed: %s", self.id, exc)
+            return
+        if not rows:
+            return
+        since_events = game.state.n_events
+        trial = game.clone()
+        try:
+            for row in rows:
+                trial.apply(row.code, row.actor)
+        except Exception as exc:  # noqa: BLE001 - a stored action that does not replay
+            self.broken = f"room {self.id} cannot go on: a stored action does not replay ({type(exc).__name__})"
+            log.error("%s: %s", self.broken, exc)
+            return
+        if state_digest(trial) != rows[-1].digest:
+            self.broken = f"room {self.id} cannot go on: its replay does not match the stored state"
+            log.error("%s at version %d", self.broken, rows[-1].version)
+            return
+        self.game = trial
+        self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
+        self.publish(len(rows), since_events)
+        self.bots.schedule()

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from beanframe.server.store import SCHEMA_VERSION, ActionRow, RoomRecord, Store, StoreError
+from beanframe.server.store import SCHEMA_VERSION, ActionRow, RoomRecord, Store, StoreError, created_before
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     spec TEXT NOT NULL,
     version INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
-    result TEXT
+    result TEXT,
+    joined INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     room TEXT NOT NULL REFERENCES rooms(id),
@@ -72,6 +73,10 @@ class SQLiteStore(Store):
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA busy_timeout=5000")
         conn.executescript(SCHEMA)
+        if "joined" not in [row[1] for row in conn.execute("PRAGMA table_info(rooms)")]:
+            # a file from before issue 27: its rooms that were played count as joined
+            conn.execute("ALTER TABLE rooms ADD COLUMN joined INTEGER NOT NULL DEFAULT 0")
+            conn.execute("UPDATE rooms SET joined = 1 WHERE version > 0")
         row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         if row is None:
             conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
@@ -185,6 +190,20 @@ class SQLiteStore(Store):
     async def unfinished(self) -> list[str]:
         rows = await self._call(lambda c: c.execute("SELECT id FROM rooms WHERE over = 0 ORDER BY rowid").fetchall())
         return [row[0] for row in rows]
+
+    async def mark_joined(self, room_id: str) -> None:
+        await self._call(lambda c: c.execute("UPDATE rooms SET joined = 1 WHERE id = ? AND joined = 0", (room_id,)))
+
+    async def expire(self, before: float) -> list[str]:
+        def delete(c: sqlite3.Connection) -> list[str]:
+            specs = c.execute("SELECT id, spec FROM rooms WHERE over = 0 AND joined = 0").fetchall()
+            gone = created_before(specs, before)
+            for room_id in gone:
+                c.execute("DELETE FROM actions WHERE room = ?", (room_id,))
+                c.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+            return gone
+
+        return await self._call(delete)
 
 
 def _settle(fut: asyncio.Future, value: Any, error: BaseException | None) -> None:

@@ -82,6 +82,11 @@ class ActionRow:
     digest: str
 
 
+def created_before(specs: Sequence[tuple[str, str]], before: float) -> list[str]:
+    """The ids of ``(id, spec)`` rows whose room was created at ``before`` or earlier."""
+    return [room_id for room_id, spec in specs if json.loads(spec).get("created", 0.0) <= before]
+
+
 def state_digest(game: Game) -> str:
     """A short digest of the game's state (its save snapshot): equal states, equal digests."""
     text = json.dumps(snapshot(game), sort_keys=True, separators=(",", ":"))
@@ -128,6 +133,15 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def unfinished(self) -> list[str]:
         """The ids of the rooms whose game is not over."""
+
+    @abc.abstractmethod
+    async def mark_joined(self, room_id: str) -> None:
+        """Someone opened an invitation of the room: it never expires (see :meth:`expire`)."""
+
+    @abc.abstractmethod
+    async def expire(self, before: float) -> list[str]:
+        """Delete the unfinished rooms nobody joined that were created at ``before`` or earlier (the
+        rooms' ``created`` clock), with their actions; their ids."""
 
     async def listen(self, listener: Listener) -> None:  # noqa: B027 - optional for single-process stores
         """Call ``listener(room_id, message)`` when another process changed a room or its

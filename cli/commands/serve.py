@@ -18,6 +18,7 @@ import uvicorn
 from beanframe.errors import ConfigError
 from beanframe.server import Limits, create_app, open_store
 from beanframe.server.store import StoreError
+from beanframe.server.transport import uvicorn_config
 
 from ..paths import data_dir
 
@@ -97,15 +98,7 @@ async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | 
     sock.set_inheritable(True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s", stream=sys.stderr)
     logging.getLogger("beanframe.server").setLevel(logging.INFO)
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        ws_max_size=limits.transport_bytes,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
-        timeout_graceful_shutdown=3,
-        access_log=False,
-    )
+    config = uvicorn_config(app, limits)  # with the bounds on a request's time
     server = _Server(config)
     bound = sock.getsockname()[1]
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
