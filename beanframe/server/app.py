@@ -147,7 +147,7 @@ def create_app(
             raise BadInput(f"too many new rooms: at most {limits.create_rate:g} a second", 429)
         data = await api.body(request)
         try:
-            setup = parse_setup(data, hub.plugin_of)
+            setup = parse_setup(data, hub.plugin_of, getattr(hub, "default_clock", None))
         except BeanframeError as exc:
             raise BadInput(" ".join(str(exc).split())) from None
         room, tokens, spectator = await hub.create(setup)

@@ -116,6 +116,7 @@ class Hub:
             spectator=token_hash(spectator),
             bot_seed=fresh_seed(),
             created=time.time(),
+            **setup.table_fields(),  # the clock, the creator's seat (issue 25)
         )
         await self.store.create_room(record)
         room = Room(self, record, game)
@@ -139,13 +140,14 @@ class Hub:
         if record is None:
             return None
         rows = await self.store.actions(room_id)
+        table = await self.store.load_table(room_id)  # clocks, claimed seats (issue 25)
         game, broken = None, None
         try:
             game = self.replay(record, rows)
         except _Unresumable as exc:
             broken = f"room {room_id} cannot go on: {exc}"
             log.error(broken)
-        room = Room(self, record, game, broken)
+        room = Room(self, record, game, broken, table)
         self.rooms[room_id] = room
         room.bots.schedule()
         if self.store.shared:  # the processes that serve it already: who is connected there?

@@ -31,6 +31,7 @@ from beanframe.server.bots import RoomBots
 from beanframe.server.freshness import Freshness
 from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
+from beanframe.server.seating import Seating
 from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update, to_json
 from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
 from beanframe.server.tokens import matches
@@ -82,7 +83,9 @@ class Connection:
 class Room:
     """One game, its seats and its connections; see the module."""
 
-    def __init__(self, hub: Hub, record: RoomRecord, game: Game | None, broken: str | None = None) -> None:
+    def __init__(
+        self, hub: Hub, record: RoomRecord, game: Game | None, broken: str | None = None, table: dict[str, Any] | None = None
+    ) -> None:
         self.hub = hub
         self.record = record
         self.id = record.id
@@ -95,7 +98,9 @@ class Room:
         self.states: dict[int | None, tuple[int, dict[str, Any]]] = {}  # seat -> (version, its seat_state)
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
         self.freshness = Freshness(game) if game is not None else None  # the version rule
+        self.seating = Seating(self, table)  # clocks, open seats, bots for people's seats (issue 25)
         self.bots = RoomBots(self)
+        self.seating.start()
 
     @property
     def version(self) -> int:
@@ -127,7 +132,8 @@ class Room:
                 elif key[1:].isdigit():
                     counts[int(key[1:]) - 1] = counts.get(int(key[1:]) - 1, 0) + n
         seats = [
-            {"seat": seat_name(p), "player": kind, "connected": kind.startswith("bot:") or counts.get(p, 0) > 0}
+            {"seat": seat_name(p), "player": kind, "connected": kind.startswith("bot:") or counts.get(p, 0) > 0,
+             "bot_plays": p in self.seating.bot_plays()}
             for p, kind in enumerate(self.record.seats)
         ]
         return seats, counts.get(None, 0)
@@ -148,6 +154,7 @@ class Room:
             "seats": seats,
             "spectators": spectators,
             "commands": self.hub.commands_of(self.game.ruleset) if self.game is not None else [],
+            **self.seating.fields(),
         }
         if self.game is not None and self.game.is_over:
             out["seed"] = rec.seed  # only now: before the end it would rebuild every hand
@@ -216,6 +223,7 @@ class Room:
         return {("spectators" if s is None else seat_name(s)): len(c) for s, c in self.conns.items() if c}
 
     def presence_changed(self, skip: Connection | None = None) -> None:
+        self.seating.presence_seen()
         self.push_presence(skip)
         self.hub.announce_presence(self.id, self.local_presence())
 
@@ -234,6 +242,7 @@ class Room:
             update["log_from"] = self.log_len.get(seat, 0)
             if game.is_over:
                 update["seed"] = self.record.seed
+            update.update(self.seating.fields())
             self.log_len[seat] = update["log_from"] + len(update["log"])
             text = _dumps(update)
             for conn in list(conns):
@@ -266,8 +275,13 @@ class Room:
             if player not in game.deciders:
                 who = ", ".join(seat_name(p) for p in game.deciders)
                 raise Refused(f"it is not your decision now: {who} to decide", 409)
+            by_bot = action is not None  # people's actions come as codes or ids
+            if by_bot and not self.seating.may_bot_act(player):
+                raise Refused(f"{seat_name(player)}'s person has come back: no bot decides for it", 409)
+            if not by_bot:
+                self.seating.refuse_person(player)
             actions = [action] if action is not None else self.resolve(game, player, code, action_id)
-            await self.commit(player, actions)
+            await self.commit(player, actions, by_bot)
             return self.version
 
     def resolve(self, game: Game, player: int, code: Any, action_id: Any) -> list[Action]:
@@ -310,7 +324,7 @@ class Room:
             found = None
         return found or f"now: {game.prompt()}"
 
-    async def commit(self, player: int, actions: Sequence[Action]) -> None:
+    async def commit(self, player: int, actions: Sequence[Action], by_bot: bool = False) -> None:
         """Apply ``actions`` to a copy, store them, then make the copy the game and tell everyone.
         Called with the lock held."""
         game = self.game
@@ -330,8 +344,9 @@ class Room:
         except Exception as exc:  # noqa: BLE001 - a plugin's bug: the game stays as it was
             log.exception("room %s: the game failed on %s", self.id, [a.code for a in actions])
             raise Refused(f"the game failed on that action ({type(exc).__name__}); nothing done", 500) from None
+        table = self.seating.prepare(trial, player, by_bot)
         try:
-            stored = await self.hub.store.append(self.id, base, rows, trial.is_over, result_data(trial))
+            stored = await self.hub.store.append(self.id, base, rows, trial.is_over, result_data(trial), table=table[2])
         except StoreError as exc:
             log.error("room %s: %s", self.id, exc)
             raise Refused("the server could not store the action: nothing done (try again)", 503) from None
@@ -340,6 +355,7 @@ class Room:
             raise Refused(f"your state is out of date (the game has moved on from version {base}): nothing done", 409)
         self.game = trial
         self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
+        self.seating.adopt(table)
         self.publish(len(rows), since_events)
         self.bots.schedule()
 
