@@ -29,6 +29,7 @@ from beanframe.errors import BeanframeError
 from beanframe.server import catalog
 from beanframe.server.commands import run_command, why
 from beanframe.server.hub import Hub
+from beanframe.server.lobby import lobby_routes
 from beanframe.server.limits import BadInput, Buckets, Limits, read_json
 from beanframe.server.refusals import Refused
 from beanframe.server.rooms import PROTOCOL, ROOM_ID, Room
@@ -243,6 +244,7 @@ def create_app(
         Route("/api", about),
         Route("/api/variants", guarded(variants)),
         Route("/api/rooms", guarded(create_room), methods=["POST"]),
+        *lobby_routes(api, guarded),  # the lobby, open seats, absent players, rematches (issue 25)
         Route("/api/rooms/{room}", guarded(room_info)),
         Route("/api/rooms/{room}/state", guarded(state)),
         Route("/api/rooms/{room}/actions", guarded(act), methods=["POST"]),

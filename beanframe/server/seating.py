@@ -57,8 +57,9 @@ class Seating:
         self.gone_since: dict[int, float] = {}  # seat -> when its last connection went
         self.timer: asyncio.TimerHandle | None = None
         self.running_since_checkpoint = 0.0
-        if "seats" in data:  # open seats claimed or filled since the room was created
-            room.record = attrs.evolve(room.record, seats=tuple(data["seats"]), tokens=tuple(data["tokens"]))
+        if "seats" in data:  # open seats claimed or filled, a rematch's tokens, since the room was created
+            room.record = attrs.evolve(room.record, seats=tuple(data["seats"]), tokens=tuple(data["tokens"]),
+                                       spectator=data["spectator"], creator=data["creator"])  # fmt: skip
         self.clocks: Clocks | None = None
         if self.profile is not None:
             now = self.now()
@@ -81,6 +82,7 @@ class Seating:
         rec = self.room.record
         clocks = clocks or self.clocks
         return {"version": self.room.version, "seats": list(rec.seats), "tokens": list(rec.tokens),
+                "spectator": rec.spectator, "creator": rec.creator,
                 "clocks": clocks.to_data() if clocks else None, "log": self.lines[-LOG_LINES:],
                 "next_room": self.next_room, "given_up": sorted(self.given_up), "handed": sorted(self.handed)}  # fmt: skip
 
@@ -118,6 +120,7 @@ class Seating:
             return
         if self.clocks is not None:
             self.clocks.look(game, self.paused, self.now())
+        self.presence_seen()  # a seat nobody has connected to is gone since now
         self.sync_bots()
         self.arm()
 

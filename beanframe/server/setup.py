@@ -22,7 +22,7 @@ from beanframe.server.clock import ClockProfile, parse_clock
 
 HUMAN = "human"
 OPEN = "open"  # a seat anyone may claim from the lobby (issue 25)
-KEYS = ("variants", "players", "options", "seats", "seed", "clock")
+KEYS = ("variants", "players", "options", "seats", "seed", "clock", "absent")
 MAX_SEED = 2**63 - 1
 
 
@@ -32,12 +32,13 @@ class RoomSetup:
     seats: tuple[str, ...]  # "human" or "bot:NAME" per player
     seed: int | None  # None: a fresh one
     clock: ClockProfile | None = None  # None: no clock
+    absent: float = 60.0  # seconds gone before a person's seat may be handed to a bot
 
     def table_fields(self) -> dict[str, Any]:
         """What the room's record keeps of the table: the clock, and the creator's seat (the
         first human one, who may fill open seats with bots)."""
         creator = next((p for p, kind in enumerate(self.seats) if kind == HUMAN), None)
-        return {"clock": self.clock.to_data() if self.clock else None, "creator": creator}
+        return {"clock": self.clock.to_data() if self.clock else None, "creator": creator, "absent": self.absent}
 
 
 def parse_setup(data: Any, plugin_of: Callable[[str], Any] | None = None, default_clock: Any = None) -> RoomSetup:
@@ -82,7 +83,10 @@ def parse_setup(data: Any, plugin_of: Callable[[str], Any] | None = None, defaul
         raise ConfigError(f"'seed' must be a non-negative whole number, not {shorten(seed, 30)}")
     ruleset = compose(plugins, players, options)
     clock = parse_clock(data.get("clock", default_clock), ruleset.bots)
-    return RoomSetup(ruleset, tuple(make_seats(seats, ruleset)), seed, clock)
+    absent = data.get("absent", 60)
+    if type(absent) not in (int, float) or not 5 <= absent <= 7 * 86400:
+        raise ConfigError(f"'absent' must be the seconds (5 to a week) a person is gone before their seat may go to a bot, not {shorten(absent, 20)}")
+    return RoomSetup(ruleset, tuple(make_seats(seats, ruleset)), seed, clock, float(absent))
 
 
 def _name(variant: str) -> str:

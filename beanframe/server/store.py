@@ -54,6 +54,7 @@ class RoomRecord:
     created: float
     clock: dict[str, Any] | None = None  # the room's clock profile (issue 25), None: no clock
     creator: int | None = None  # the seat of the room's creator (the first human seat), if any
+    absent: float = 60.0  # seconds a person must be gone before their seat may be handed to a bot
     version: int = 0
     over: bool = False
     result: dict[str, Any] | None = None
