@@ -27,6 +27,7 @@ from beanframe.batch import bot_seed
 from beanframe.core.scoring import seat_name
 from beanframe.server.clock import Clocks, ClockProfile, parse_clock
 from beanframe.server.refusals import Refused
+from beanframe.server.seat import to_json
 
 if TYPE_CHECKING:
     from beanframe.server.rooms import Room
@@ -224,7 +225,7 @@ class Seating:
                 self.running_since_checkpoint = 0.0
                 await room.hub.store.save_table(room.id, self.data())
             if gone:
-                room.publish(0, game.state.n_events)
+                self.push()
                 self.sync_bots()
             self.arm()
             return [p for p, _ in gone]
@@ -241,9 +242,15 @@ class Seating:
         await room.hub.store.save_table(room.id, self.data())
         self.sync_bots()
         self.arm()
-        if room.game is not None:
-            room.publish(0, room.game.state.n_events)
+        self.push()
         room.push_presence()
+
+    def push(self) -> None:
+        """Tell every connection the table's fields (a ``table`` message: the game did not move)."""
+        text = to_json({"type": "table", "room": self.room.id, **self.fields()})
+        for conns in self.room.conns.values():
+            for conn in conns:
+                conn.push(text)
 
     def presence_seen(self) -> None:
         """Note when each person's seat lost its last connection (for handing it to a bot)."""

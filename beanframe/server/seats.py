@@ -156,7 +156,7 @@ async def rematch(hub: Hub, room: Room, player: int | None) -> str:
         room.seating.next_room = new.id
         room.seating.lines.append(f"{seat_name(player)} asked for a rematch: the next game is room {new.id}")
         await hub.store.save_table(room.id, room.seating.data())
-        room.publish(0, room.game.state.n_events)
+        room.seating.push()
         return new.id
 
 
