@@ -35,3 +35,24 @@ def test_join_shows_the_clocks_with_the_choices(server):  # issue 25 §1
     outcome, text = join(link, ["quit"])
     assert outcome == "quit"
     assert re.search(r"clocks: p1 \(you\) (5:00|4:5\d) ▶ · p2 5:00", text), text[-800:]
+
+
+def test_join_and_bot_follow_an_old_link_to_the_rematch(server):  # issue 25 §4
+    from beanframe.client import Invitation
+    from beanframe.rematch import current_link
+
+    with server.client() as http:
+        room = http.post("/api/rooms", json={"variants": ["al_cabohne"], "players": 1, "seats": ["human"],
+                                             "options": {"al_cabohne": {"run_outs": 1}}}).json()  # fmt: skip
+    link = room["seats"][0]["url"]
+    assert current_link(link) == link  # not over: the room itself
+    outcome, _ = join(link, [])  # the terminal plays its first choices to the end
+    assert outcome == "over"
+    token = Invitation(link).token
+    with server.client() as http:
+        new = http.post(f"/api/rooms/{room['room']}/rematch", headers={"Authorization": f"Bearer {token}"}).json()["room"]
+    followed = current_link(link)
+    assert Invitation(followed).room == new and Invitation(followed).token == token
+    with server.client() as http:
+        state = http.get(f"/api/rooms/{new}/state", headers={"Authorization": f"Bearer {token}"}).json()
+    assert state["seat"] == "p1" and state["version"] == 0
