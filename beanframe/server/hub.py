@@ -61,6 +61,8 @@ class Hub:
         self.spawn(self.resume_all())
 
     async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            room.seating.stop()  # the clocks' timers (issue 25)
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -383,5 +383,6 @@ class Room:
                 return
             self.game = trial
             self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
+            self.seating.reload(await self.hub.store.load_table(self.id))  # the other process's clocks
             self.publish(len(rows), since_events)
             self.bots.schedule()

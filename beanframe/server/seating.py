@@ -113,6 +113,15 @@ class Seating:
             "next_room": self.next_room,
         }
 
+    def reload(self, data: dict[str, Any] | None) -> None:
+        """Another server process stored actions (PostgreSQL): take its table state."""
+        if not data:
+            return
+        fresh = Seating(self.room, data)
+        self.lines, self.next_room, self.given_up, self.handed = fresh.lines, fresh.next_room, fresh.given_up, fresh.handed
+        self.clocks = fresh.clocks
+        self.start()
+
     # -- the room's hooks ------------------------------------------------------------------------
     def start(self) -> None:
         """The room is loaded (or new): set the clocks running, the substitutes' bots, the timer."""

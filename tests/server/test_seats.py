@@ -153,3 +153,18 @@ def test_the_lobby_lists_only_with_open_1(table):  # issue 25 §3: nothing of a 
     client, _ = table
     answer = client.get("/api/rooms")
     assert answer.status_code == 400 and "private" in one_line_error(answer)
+
+
+def test_the_table_fields_are_public_and_hold_no_secret(table):  # issue 25; hidden information
+    client, _ = table
+    room = create_room(client, variants=["bohnanza"], players=3, seats=["human", "open", "human"], clock="fast")
+    tokens = [s["token"] for s in room["seats"]]
+    claimed = client.post(f"/api/rooms/{room['room']}/seats/p2").json()["token"]
+    keys = ("clock", "clocks", "clock_running", "bot_plays", "open_seats", "given_up", "table_log", "next_room")
+    seen = [{k: state(client, room["room"], t)[k] for k in keys} for t in [*tokens, claimed, None]]
+    assert all(s == seen[0] for s in seen)  # one public table for every seat and spectator
+    text = str(seen) + str(client.get("/api/rooms?open=1").json())
+    for secret in [*tokens, claimed, room["spectator"]["token"]]:
+        assert secret not in text
+    hand = state(client, room["room"], tokens[0])["view"]["parts"]["beans"]["hand"]
+    assert not any(card in str(seen) for card in hand)
