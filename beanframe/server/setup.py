@@ -82,7 +82,7 @@ def parse_setup(data: Any, plugin_of: Callable[[str], Any] | None = None, defaul
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
         raise ConfigError(f"'seed' must be a non-negative whole number, not {shorten(seed, 30)}")
     ruleset = compose(plugins, players, options)
-    clock = parse_clock(data.get("clock", default_clock), ruleset.bots)
+    clock = parse_clock(data["clock"] if "clock" in data else default_clock, ruleset.bots)
     absent = data.get("absent", 60)
     if type(absent) not in (int, float) or not 5 <= absent <= 7 * 86400:
         raise ConfigError(f"'absent' must be the seconds (5 to a week) a person is gone before their seat may go to a bot, not {shorten(absent, 20)}")

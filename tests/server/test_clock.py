@@ -228,3 +228,13 @@ def test_serve_refuses_a_bad_clock_in_one_line():  # issue 25 §1: beanframe ser
     assert default_clock('{"bank": 90, "increment": 5}') == {"bank": 90, "increment": 5}
     with pytest.raises(ConfigError, match="unknown clock"):
         default_clock("sluggish")
+
+
+def test_a_room_without_a_clock_gets_the_servers_default(tmp_path):  # issue 25 §1: serve --clock
+    app = make_app(tmp_path)
+    app.state.hub.default_clock = "blitz"
+    with TestClient(app) as client:
+        room = create_room(client, variants=["al_cabohne"], players=1)
+        chosen = create_room(client, variants=["al_cabohne"], players=1, clock="none")
+        assert client.get(f"/api/rooms/{room['room']}").json()["clock"]["bank"] == 120
+        assert client.get(f"/api/rooms/{chosen['room']}").json()["clock"] is None  # "none" is a choice

@@ -75,7 +75,10 @@ export function decorate(table, ctx) {
   const turn = table.root.querySelector("section.turn");
   if (bar && turn) turn.after(bar);
   const over = table.root.querySelector("section.over");
-  if (over) over.append(rematchRow(table));
+  if (over) {
+    for (const seat of state.given_up || []) over.append(h("p.gaveup", `${seat} gave up: a bot played ${seat} to the end`));
+    over.append(rematchRow(table));
+  }
   if (state.next_room && !table.followTimer) {  // every seat's page follows to the next game
     table.followTimer = setTimeout(() => follow(table, state.next_room), table.askedRematch ? 0 : 4000);
   }
