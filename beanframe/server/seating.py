@@ -142,7 +142,7 @@ class Seating:
         if player in self.given_up:
             raise Refused(f"{seat_name(player)} was given up: a bot plays it to the end", 409)
 
-    def prepare(self, trial: Any, player: int, by_bot: bool) -> tuple[Clocks | None, list[str], dict[str, Any]]:
+    def prepare(self, trial: Any, player: int, by_bot: bool) -> tuple[Clocks | None, list[str], dict[str, Any] | None]:
         """The table state after ``player`` (a bot for it if ``by_bot``) made ``trial`` (not yet
         adopted: the action may still fail to be stored)."""
         lines: list[str] = []
@@ -157,19 +157,22 @@ class Seating:
             if clocks.acted(player, by_bot) and not lines:
                 lines.append(f"{seat_name(player)} is back: {seat_name(player)} plays again")
             clocks.look(trial, self.paused, clocks.since)
+        if clocks is None and not lines:
+            return None, [], None  # nothing of the table changed: no write beside the action
         data = self.data(clocks)
         data["log"] = (self.lines + lines)[-LOG_LINES:]
         data["handed"] = sorted(handed)
         data["version"] = trial.state.n_actions
         return clocks, lines, data
 
-    def adopt(self, prepared: tuple[Clocks | None, list[str], dict[str, Any]]) -> None:
+    def adopt(self, prepared: tuple[Clocks | None, list[str], dict[str, Any] | None]) -> None:
         """The action was stored: its table state is the room's."""
         clocks, lines, data = prepared
         if clocks is not None:
             self.clocks = clocks
         self.lines = (self.lines + lines)[-LOG_LINES:]
-        self.handed = set(data["handed"])
+        if data is not None:
+            self.handed = set(data["handed"])
         self.running_since_checkpoint = 0.0
         self.sync_bots()
         self.arm()
