@@ -238,6 +238,10 @@ class TableClient:
                 return None
             self.state = merged
             return "state", self.state
+        if kind == "table":  # the table changed, not the game: clocks, bots for people, a rematch
+            if self.state:
+                self.state = {**self.state, **{k: v for k, v in message.items() if k != "type"}}
+            return "table", message
         if kind == "presence":
             self.presence = message
             if self.state:

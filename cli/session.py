@@ -115,6 +115,7 @@ class PlaySession:
         read_line: ReadLine,
         quiet: bool = False,
         bot_master: int | None = None,
+        clock: Any = None,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
@@ -139,6 +140,7 @@ class PlaySession:
         self.turns = DeciderTurns(game.players)
         self.typed_blind = ""  # what was typed at the last hand-over screen
         self.sitting: dict[int, tuple[str, int]] = {}  # player -> (decision kind, turn) they sit out
+        self.clock = clock  # a hotclock.TerminalClock (beanframe play --clock), or None
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
@@ -256,12 +258,16 @@ class PlaySession:
                 game.apply(action, player)
         except BeanframeError as exc:
             raise BotFailure(f"{self.seats[player]} (player {player + 1}) chose an illegal action: {exc}") from exc
+        if self.clock:
+            self.clock.acted(game, player)
         if not self.quiet:
             self.print_new_events()
 
     def apply(self, action: Action, player: int) -> None:
         with whole_action():
             self.game.apply(action, player)
+        for line in self.clock.acted(self.game, player) if self.clock else ():
+            self.console.print(Text(f"  ⏱ {line}", style="cyan"))
         if not self.quiet:
             self.print_new_events()
 
@@ -432,6 +438,9 @@ class PlaySession:
             pass
         if missing:
             items.append(Text(f"  ({missing})", style="yellow"))
+        clock = self.clock.line(player) if self.clock else None
+        if clock:
+            items.append(Text(clock, style="cyan"))
         kind = self.decision_kind()
         if kind is not None and player != game.to_act and player not in self.sitting:
             # the command is offered where it helps (issue 20.3); folded first when short of room

@@ -25,6 +25,7 @@ from beanframe.core.view import View
 from beanframe.errors import BeanframeError
 
 from . import render
+from .clockline import state_clock_line, takeback_note
 from .config import Seat
 from .session import MAX_LINE, ReadLine
 
@@ -161,6 +162,7 @@ class RemoteSession:
             if len(state["log"]) < self.seen:
                 self.seen = 0  # a new state after a reconnection
             self.print_log()
+            self.print_table()
             if state["over"]:
                 return
             if self.client.my_turn():
@@ -176,7 +178,10 @@ class RemoteSession:
                 deciders = tuple(state["deciders"])
                 if deciders != self.waiting_for and not self.quiet:
                     self.waiting_for = deciders
+                    clocks = state_clock_line(state)
                     self.console.print(Text(f"» waiting for {', '.join(deciders)}: {state['view']['prompt']}", style="dim"))
+                    if clocks:
+                        self.console.print(Text(clocks, style="dim"))
         elif kind == "error":
             self.say_no(data.get("error", "refused"))
             if data.get("ref") == "answer":
@@ -193,6 +198,8 @@ class RemoteSession:
                 self.replies = 0  # answers asked for on the lost connection never come
                 self.shown = None
                 self.console.print(Text("connected again", style="green"))
+        elif kind == "table":
+            self.print_table()
         elif kind == "presence" and not self.quiet:
             away = [s["seat"] for s in data["seats"] if not s["connected"]]
             if away:
@@ -217,6 +224,19 @@ class RemoteSession:
         for line in new:
             if not line.startswith("turn "):
                 self.console.print(Text(f"    · {line}", style="dim"))
+
+    def print_table(self) -> None:
+        """The table's new log lines (someone ran out of time, came back, sat down)."""
+        state = self.client.state
+        lines = state.get("table_log") or []
+        seen = getattr(self, "table_seen", None)
+        new = lines if seen is None else [line for line in lines if line not in seen]
+        self.table_seen = set(lines)
+        for line in new:
+            self.console.print(Text(f"  ⏱ {line}", style="cyan"))
+        note = takeback_note(state)
+        if new and note:
+            self.console.print(Text(note, style="bold yellow"))
 
     def seats(self) -> list[Seat]:
         return [Seat(None if s["player"] == "human" else s["player"][4:]) for s in self.client.state["seats"]]
@@ -249,6 +269,9 @@ class RemoteSession:
     def show_choices(self, items: list[Any] | None = None, room: int = 1000) -> None:
         state = self.client.state
         items = items or [Text(f"» {state['view']['prompt']}", style="bold yellow")]
+        clocks = state_clock_line(state)
+        if clocks:
+            items.append(Text(clocks, style="cyan"))
         legal = [(a["code"], a["label"]) for a in state["legal"]]
         items.append(render.choices_of(legal, self.console.width, room))
         render.render_all(self.console, items)

@@ -30,6 +30,7 @@ from beanframe.server import catalog
 from beanframe.server.commands import run_command, why
 from beanframe.server.hub import Hub
 from beanframe.server.limits import BadInput, Buckets, Limits, read_body, read_json
+from beanframe.server.lobby import lobby_routes
 from beanframe.server.refusals import Refused
 from beanframe.server.rooms import PROTOCOL, ROOM_ID, Room
 from beanframe.server.setup import parse_setup
@@ -141,7 +142,7 @@ def create_app(
             raise BadInput(f"too many new rooms: at most {limits.create_rate:g} a second", 429)
         data = await api.body(request)
         try:
-            setup = parse_setup(data, hub.plugin_of)
+            setup = parse_setup(data, hub.plugin_of, getattr(hub, "default_clock", None))
         except BeanframeError as exc:
             raise BadInput(" ".join(str(exc).split())) from None
         room, tokens, spectator = await hub.create(setup)
@@ -237,6 +238,7 @@ def create_app(
         Route("/api", about),
         Route("/api/variants", guarded(variants)),
         Route("/api/rooms", guarded(create_room), methods=["POST"]),
+        *lobby_routes(api, guarded),  # the lobby, open seats, absent players, rematches (issue 25)
         Route("/api/rooms/{room}", guarded(room_info)),
         Route("/api/rooms/{room}/state", guarded(state)),
         Route("/api/rooms/{room}/actions", guarded(act), methods=["POST"]),

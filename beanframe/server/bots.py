@@ -192,7 +192,7 @@ class RoomBots:
             search = hasattr(self.agents[player], "seconds")  # a search bot: it may take its whole budget
             action = await room.hub.bot_turns.run(room.id, self._choose, copy, player, heavy=search)
             try:
-                await room.act(player, version, action=action)
+                await room.act(player, version, action=action, by_bot=True)
             except Refused:
                 continue  # the game moved on while the bot thought
 

@@ -15,11 +15,17 @@ import attrs
 from beanframe.adapters import variant_sets
 from beanframe.core.compose import variant_info
 from beanframe.errors import BeanframeError
+from beanframe.server.clock import PROFILES, parse_clock
 
 if TYPE_CHECKING:
     from beanframe.server.hub import Hub
 
 _cache: dict[int, dict[str, Any]] = {}
+
+
+def clock_profiles() -> list[dict[str, Any]]:
+    """The clocks a create form offers: each profile's name and what it gives."""
+    return [{"name": name, **parse_clock(name).to_data()} for name in PROFILES]
 
 
 def option_data(info: Any) -> list[dict[str, Any]]:
@@ -35,8 +41,18 @@ def option_data(info: Any) -> list[dict[str, Any]]:
             "type": getattr(f.type, "__name__", str(f.type)),
             "help": f.metadata.get("help", ""),
             "file": f.name in files,
+            **_choices(f),
         })  # fmt: skip
     return out
+
+
+def _choices(f: Any) -> dict[str, Any]:
+    """``{"choices": [...]}`` for an option that allows only some values (an ``in_`` validator),
+    so a form offers them instead of a free-text field."""
+    allowed = getattr(f.validator, "options", None)
+    if isinstance(allowed, (tuple, list, set, frozenset)) and all(isinstance(v, (str, int, float)) for v in allowed):
+        return {"choices": sorted(allowed, key=str) if isinstance(allowed, (set, frozenset)) else list(allowed)}
+    return {}
 
 
 def variants_data(hub: Hub) -> dict[str, Any]:
@@ -64,5 +80,5 @@ def variants_data(hub: Hub) -> dict[str, Any]:
             "options": {info.name: option_data(info) for info in infos},
             "versions": {info.name: info.version for info in infos},
         })  # fmt: skip
-    found = _cache[id(hub)] = {"sets": out}
+    found = _cache[id(hub)] = {"sets": out, "clocks": clock_profiles()}
     return found

@@ -96,6 +96,8 @@ class Hub:
             await self.sweep()
 
     async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            room.seating.stop()  # the clocks' timers (issue 25)
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -161,6 +163,7 @@ class Hub:
             spectator=token_hash(spectator),
             bot_seed=fresh_seed(),
             created=self.clock(),
+            **setup.table_fields(),  # the clock, the creator's seat (issue 25)
         )
         try:
             await self.store.create_room(record)
@@ -189,13 +192,14 @@ class Hub:
         if record is None:
             return None
         rows = await self.store.actions(room_id)
+        table = await self.store.load_table(room_id)  # clocks, claimed seats (issue 25)
         game, broken = None, None
         try:
             game = self.replay(record, rows)
         except _Unresumable as exc:
             broken = f"room {room_id} cannot go on: {exc}"
             log.error(broken)
-        room = Room(self, record, game, broken)
+        room = Room(self, record, game, broken, table)
         self.rooms[room_id] = room
         room.bots.schedule()
         if self.store.shared:  # the processes that serve it already: who is connected there?
@@ -257,6 +261,8 @@ class Hub:
         if room.conns or room.lock.locked() or room.bots.busy:
             return False
         ended = room.game is None or room.game.is_over
+        if not ended and room.seating.open_seats():
+            return False  # the lobby lists the rooms in memory: one waiting for players stays listed
         return now - room.used >= (self.lifetimes.over_seconds if ended else self.lifetimes.idle_seconds)
 
     async def mark_joined(self, room_id: str) -> None:

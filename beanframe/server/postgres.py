@@ -44,6 +44,7 @@ CREATE TABLE IF NOT EXISTS beanframe_actions (
     PRIMARY KEY (room, version)
 );
 CREATE INDEX IF NOT EXISTS beanframe_rooms_open ON beanframe_rooms(over);
+CREATE TABLE IF NOT EXISTS beanframe_room_tables (room TEXT PRIMARY KEY REFERENCES beanframe_rooms(id), data TEXT NOT NULL);
 """
 # a database from before issue 27: its rooms that were played count as joined
 _JOINED = """
@@ -67,8 +68,14 @@ WITH moved AS (
     RETURNING 1
 ), told AS (
     SELECT pg_notify(%s, %s) WHERE EXISTS (SELECT 1 FROM moved)
+), tabled AS (
+    INSERT INTO beanframe_room_tables (room, data) SELECT %s, %s
+    WHERE EXISTS (SELECT 1 FROM moved) AND %s::text IS NOT NULL
+    ON CONFLICT (room) DO UPDATE SET data = excluded.data
+    RETURNING 1
 )
-SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM stored), (SELECT count(*) FROM told)
+SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM stored), (SELECT count(*) FROM told),
+       (SELECT count(*) FROM tabled)
 """
 _SCHEMA_LOCK = 0x6265616E  # an advisory lock: two processes starting at once create the tables once
 log = logging.getLogger("beanframe.server")
@@ -158,16 +165,32 @@ class PostgresStore(Store):
             return [ActionRow(*row) for row in await cur.fetchall()]
 
     async def append(
-        self, room_id: str, base: int, rows: Sequence[ActionRow], over: bool, result: dict[str, Any] | None
+        self, room_id: str, base: int, rows: Sequence[ActionRow], over: bool, result: dict[str, Any] | None,
+        table: dict[str, Any] | None = None,
     ) -> bool:
         last = base + len(rows)
         result_text = None if result is None else json.dumps(result, sort_keys=True)
         note = json.dumps({"room": room_id, "version": last, "process": self.process})
         columns = ([r.version for r in rows], [r.actor for r in rows], [r.code for r in rows], [r.digest for r in rows])
         async with self._conn() as conn:  # one statement: one transaction, one round trip
-            cur = await conn.execute(_APPEND, (last, over, result_text, room_id, base, room_id, *columns, CHANNEL, note))
+            table_text = None if table is None else json.dumps(table, sort_keys=True)
+            values = (last, over, result_text, room_id, base, room_id, *columns, CHANNEL, note, room_id, table_text, table_text)
+            cur = await conn.execute(_APPEND, values)
             row = await cur.fetchone()
         return bool(row and row[0])
+
+    async def load_table(self, room_id: str) -> dict[str, Any] | None:
+        async with self._conn() as conn:
+            cur = await conn.execute("SELECT data FROM beanframe_room_tables WHERE room = %s", (room_id,))
+            row = await cur.fetchone()
+        return None if row is None else json.loads(row[0])
+
+    async def save_table(self, room_id: str, data: dict[str, Any]) -> None:
+        async with self._conn() as conn:
+            await conn.execute(
+                "INSERT INTO beanframe_room_tables (room, data) VALUES (%s, %s) ON CONFLICT (room) DO UPDATE SET data = excluded.data",
+                (room_id, json.dumps(data, sort_keys=True)),
+            )
 
     async def unfinished(self) -> list[str]:
         async with self._conn() as conn:

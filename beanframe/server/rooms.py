@@ -31,6 +31,7 @@ from beanframe.server.bots import RoomBots
 from beanframe.server.freshness import Freshness
 from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
+from beanframe.server.seating import Seating
 from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update, to_json
 from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
 from beanframe.server.tokens import matches
@@ -83,7 +84,9 @@ class Connection:
 class Room:
     """One game, its seats and its connections; see the module."""
 
-    def __init__(self, hub: Hub, record: RoomRecord, game: Game | None, broken: str | None = None) -> None:
+    def __init__(
+        self, hub: Hub, record: RoomRecord, game: Game | None, broken: str | None = None, table: dict[str, Any] | None = None
+    ) -> None:
         self.hub = hub
         self.record = record
         self.id = record.id
@@ -99,7 +102,9 @@ class Room:
         self.used = hub.clock()  # when someone last asked for the room (it leaves memory when idle)
         self.joined = False  # someone opened an invitation (known here; the store keeps it too)
         self.freshness = Freshness(game) if game is not None else None  # the version rule
+        self.seating = Seating(self, table)  # clocks, open seats, bots for people's seats (issue 25)
         self.bots = RoomBots(self)
+        self.seating.start()
 
     def touch(self) -> None:
         self.used = self.hub.clock()
@@ -137,7 +142,8 @@ class Room:
                 elif key[1:].isdigit():
                     counts[int(key[1:]) - 1] = counts.get(int(key[1:]) - 1, 0) + n
         seats = [
-            {"seat": seat_name(p), "player": kind, "connected": kind.startswith("bot:") or counts.get(p, 0) > 0}
+            {"seat": seat_name(p), "player": kind, "connected": kind.startswith("bot:") or counts.get(p, 0) > 0,
+             "bot_plays": p in self.seating.bot_plays()}
             for p, kind in enumerate(self.record.seats)
         ]
         return seats, counts.get(None, 0)
@@ -158,6 +164,7 @@ class Room:
             "seats": seats,
             "spectators": spectators,
             "commands": self.hub.commands_of(self.game.ruleset) if self.game is not None else [],
+            **self.seating.fields(),
         }
         if self.game is not None and self.game.is_over:
             out["seed"] = rec.seed  # only now: before the end it would rebuild every hand
@@ -244,6 +251,7 @@ class Room:
         return {("spectators" if s is None else seat_name(s)): len(c) for s, c in self.conns.items() if c}
 
     def presence_changed(self, skip: Connection | None = None) -> None:
+        self.seating.presence_seen()
         self.push_presence(skip)
         self.hub.announce_presence(self.id, self.local_presence())
 
@@ -262,6 +270,7 @@ class Room:
             update["log_from"] = self.log_len.get(seat, 0)
             if game.is_over:
                 update["seed"] = self.record.seed
+            update.update(self.seating.fields())
             self.log_len[seat] = update["log_from"] + len(update["log"])
             text = _dumps(update)
             for conn in list(conns):
@@ -269,20 +278,29 @@ class Room:
 
     # -- acting ------------------------------------------------------------------------------
     async def act(
-        self, player: int | None, version: Any, code: Any = None, action_id: Any = None, action: Action | None = None
+        self,
+        player: int | None,
+        version: Any,
+        code: Any = None,
+        action_id: Any = None,
+        action: Action | None = None,
+        by_bot: bool = False,
     ) -> int:
         """Apply an action (a code, a one-line command, an action id, or an Action) for
-        ``player`` against ``version``; returns the new version. Refused with one line if it is
+        ``player`` against ``version`` (``by_bot``: a bot's choice for the seat, refused if its
+        person has come back); returns the new version. Refused with one line if it is
         not possible; nothing changes then."""
         if player is None:
             raise Refused("a spectator cannot act: open an invitation link for a seat", 403)
         if type(version) is not int:
             raise Refused('say which version you act on: {"code": "...", "version": N} (the version of your state)', 400)
         # its own task: a caller that goes away mid-commit must not leave a stored action unapplied
-        task = asyncio.ensure_future(self._act(player, version, code, action_id, action))
+        task = asyncio.ensure_future(self._act(player, version, code, action_id, action, by_bot))
         return await asyncio.shield(task)
 
-    async def _act(self, player: int, version: int, code: Any, action_id: Any, action: Action | None) -> int:
+    async def _act(
+        self, player: int, version: int, code: Any, action_id: Any, action: Action | None, by_bot: bool
+    ) -> int:
         async with self.lock:
             game = self.game
             if game is None or self.broken:
@@ -294,8 +312,12 @@ class Room:
             if player not in game.deciders:
                 who = ", ".join(seat_name(p) for p in game.deciders)
                 raise Refused(f"it is not your decision now: {who} to decide", 409)
+            if by_bot and not self.seating.may_bot_act(player):
+                raise Refused(f"{seat_name(player)}'s person has come back: no bot decides for it", 409)
+            if not by_bot:
+                self.seating.refuse_person(player)
             actions = [action] if action is not None else self.resolve(game, player, code, action_id)
-            await self.commit(player, actions, version)
+            await self.commit(player, actions, version, by_bot)
             return self.version
 
     def resolve(self, game: Game, player: int, code: Any, action_id: Any) -> list[Action]:
@@ -338,7 +360,9 @@ class Room:
             found = None
         return found or f"now: {game.prompt()}"
 
-    async def commit(self, player: int, actions: Sequence[Action], version: int | None = None) -> None:
+    async def commit(
+        self, player: int, actions: Sequence[Action], version: int | None = None, by_bot: bool = False
+    ) -> None:
         """Apply ``actions`` to a copy, store them, then make the copy the game and tell everyone.
         Called with the lock held. If another process stored an action first (PostgreSQL), catch
         up and let the version rule decide on ``version`` (the one the seat chose at), as it would
@@ -346,7 +370,7 @@ class Room:
         choices did not change is not refused because two processes served it (issue 27)."""
         base = self.version
         for _ in range(LOST_WRITES):
-            if await self._store_and_apply(player, actions):
+            if await self._store_and_apply(player, actions, by_bot):
                 return
             await self._catch_up()
             if version is None or not self._still_possible(player, version, actions):
@@ -359,7 +383,7 @@ class Room:
             return False
         return self.freshness.still_current(player, version, self.version) and actions[0] in game.legal_actions(player)
 
-    async def _store_and_apply(self, player: int, actions: Sequence[Action]) -> bool:
+    async def _store_and_apply(self, player: int, actions: Sequence[Action], by_bot: bool) -> bool:
         """One try of :meth:`commit`: False if another process stored an action at this version."""
         game = self.game
         base = self.version
@@ -378,8 +402,9 @@ class Room:
         except Exception as exc:  # noqa: BLE001 - a plugin's bug: the game stays as it was
             log.exception("room %s: the game failed on %s", self.id, [a.code for a in actions])
             raise Refused(f"the game failed on that action ({type(exc).__name__}); nothing done", 500) from None
+        table = self.seating.prepare(trial, player, by_bot)
         try:
-            stored = await self.hub.store.append(self.id, base, rows, trial.is_over, result_data(trial))
+            stored = await self.hub.store.append(self.id, base, rows, trial.is_over, result_data(trial), table=table[2])
         except StoreError as exc:
             log.error("room %s: %s", self.id, exc)
             raise Refused("the server could not store the action: nothing done (try again)", 503) from None
@@ -388,6 +413,7 @@ class Room:
         self.game = trial
         self.touch()
         self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
+        self.seating.adopt(table)
         self.publish(len(rows), since_events)
         self.bots.schedule()
         return True
@@ -424,5 +450,6 @@ class Room:
             return
         self.game = trial
         self.freshness.moved(trial, [(row.version, row.actor) for row in rows])
+        self.seating.reload(await self.hub.store.load_table(self.id))  # the other process's clocks
         self.publish(len(rows), since_events)
         self.bots.schedule()

@@ -18,9 +18,11 @@ from beanframe.core.compose import discover, supported_players, variant_info
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.view import plain_data
 from beanframe.errors import ConfigError
+from beanframe.server.clock import ClockProfile, parse_clock
 
 HUMAN = "human"
-KEYS = ("variants", "players", "options", "seats", "seed")
+OPEN = "open"  # a seat anyone may claim from the lobby (issue 25)
+KEYS = ("variants", "players", "options", "seats", "seed", "clock", "absent")
 MAX_SEED = 2**63 - 1
 
 
@@ -29,11 +31,20 @@ class RoomSetup:
     ruleset: Ruleset
     seats: tuple[str, ...]  # "human" or "bot:NAME" per player
     seed: int | None  # None: a fresh one
+    clock: ClockProfile | None = None  # None: no clock
+    absent: float = 60.0  # seconds gone before a person's seat may be handed to a bot
+
+    def table_fields(self) -> dict[str, Any]:
+        """What the room's record keeps of the table: the clock, and the creator's seat (the
+        first human one, who may fill open seats with bots)."""
+        creator = next((p for p, kind in enumerate(self.seats) if kind == HUMAN), None)
+        return {"clock": self.clock.to_data() if self.clock else None, "creator": creator, "absent": self.absent}
 
 
-def parse_setup(data: Any, plugin_of: Callable[[str], Any] | None = None) -> RoomSetup:
+def parse_setup(data: Any, plugin_of: Callable[[str], Any] | None = None, default_clock: Any = None) -> RoomSetup:
     """The set-up a ``POST /api/rooms`` body asks for (ConfigError naming the first problem).
-    ``plugin_of(name)``: the plugin of a variant name, or None (default: the installed ones)."""
+    ``plugin_of(name)``: the plugin of a variant name, or None (default: the installed ones);
+    ``default_clock``: the clock of a room that names none (``beanframe serve --clock``)."""
     plugin_of = plugin_of or discover().get
     if not isinstance(data, dict):
         raise ConfigError('the request must be a JSON object such as {"variants": ["bohnanza"], "players": 4}')
@@ -71,7 +82,11 @@ def parse_setup(data: Any, plugin_of: Callable[[str], Any] | None = None) -> Roo
     if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
         raise ConfigError(f"'seed' must be a non-negative whole number, not {shorten(seed, 30)}")
     ruleset = compose(plugins, players, options)
-    return RoomSetup(ruleset, tuple(make_seats(seats, ruleset)), seed)
+    clock = parse_clock(data["clock"] if "clock" in data else default_clock, ruleset.bots)
+    absent = data.get("absent", 60)
+    if type(absent) not in (int, float) or not 5 <= absent <= 7 * 86400:
+        raise ConfigError(f"'absent' must be the seconds (5 to a week) a person is gone before their seat may go to a bot, not {shorten(absent, 20)}")
+    return RoomSetup(ruleset, tuple(make_seats(seats, ruleset)), seed, clock, float(absent))
 
 
 def _name(variant: str) -> str:
@@ -101,7 +116,9 @@ def _refuse_files(plugins: list[Any], options: Mapping[str, Any]) -> None:
 
 
 def parse_seat(text: str, ruleset: Ruleset) -> str:
-    """``human`` or ``bot:NAME`` (a bot of the ruleset), normalised."""
+    """``human``, ``open`` or ``bot:NAME`` (a bot of the ruleset), normalised."""
+    if text.strip().lower() == OPEN:
+        return OPEN
     bot = seat_bot(text, ruleset)
     return HUMAN if bot is None else f"bot:{bot}"
 

@@ -41,8 +41,10 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (room, version)
 );
 CREATE INDEX IF NOT EXISTS rooms_open ON rooms(over);
+CREATE TABLE IF NOT EXISTS room_tables (room TEXT PRIMARY KEY REFERENCES rooms(id), data TEXT NOT NULL);
 """
 
+_SAVE_TABLE = "INSERT INTO room_tables (room, data) VALUES (?, ?) ON CONFLICT(room) DO UPDATE SET data = excluded.data"
 _STOP = object()
 _BATCH = 256  # jobs committed together at most
 
@@ -169,11 +171,13 @@ class SQLiteStore(Store):
         return [ActionRow(*row) for row in await self._call(read)]
 
     async def append(
-        self, room_id: str, base: int, rows: Sequence[ActionRow], over: bool, result: dict[str, Any] | None
+        self, room_id: str, base: int, rows: Sequence[ActionRow], over: bool, result: dict[str, Any] | None,
+        table: dict[str, Any] | None = None,
     ) -> bool:
         last = base + len(rows)
         result_text = None if result is None else json.dumps(result, sort_keys=True)
         values = [(room_id, r.version, r.actor, r.code, r.digest) for r in rows]
+        table_text = None if table is None else json.dumps(table, sort_keys=True)
 
         def write(c: sqlite3.Connection) -> bool:
             cur = c.execute(
@@ -183,9 +187,19 @@ class SQLiteStore(Store):
             if cur.rowcount != 1:
                 return False
             c.executemany("INSERT INTO actions (room, version, actor, code, digest) VALUES (?, ?, ?, ?, ?)", values)
+            if table_text is not None:
+                c.execute(_SAVE_TABLE, (room_id, table_text))
             return True
 
         return await self._call(write)
+
+    async def load_table(self, room_id: str) -> dict[str, Any] | None:
+        row = await self._call(lambda c: c.execute("SELECT data FROM room_tables WHERE room = ?", (room_id,)).fetchone())
+        return None if row is None else json.loads(row[0])
+
+    async def save_table(self, room_id: str, data: dict[str, Any]) -> None:
+        text = json.dumps(data, sort_keys=True)
+        await self._call(lambda c: c.execute(_SAVE_TABLE, (room_id, text)))
 
     async def unfinished(self) -> list[str]:
         rows = await self._call(lambda c: c.execute("SELECT id FROM rooms WHERE over = 0 ORDER BY rowid").fetchall())

@@ -52,6 +52,9 @@ class RoomRecord:
     spectator: str  # sha256 of the spectator token
     bot_seed: int  # master seed of the room's bots (never the game's seed)
     created: float
+    clock: dict[str, Any] | None = None  # the room's clock profile (issue 25), None: no clock
+    creator: int | None = None  # the seat of the room's creator (the first human seat), if any
+    absent: float = 60.0  # seconds a person must be gone before their seat may be handed to a bot
     version: int = 0
     over: bool = False
     result: dict[str, Any] | None = None
@@ -125,10 +128,12 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def append(
-        self, room_id: str, base: int, rows: Sequence[ActionRow], over: bool, result: dict[str, Any] | None
+        self, room_id: str, base: int, rows: Sequence[ActionRow], over: bool, result: dict[str, Any] | None,
+        table: dict[str, Any] | None = None,
     ) -> bool:
         """Store ``rows`` (versions ``base + 1``...) if the room is still at version ``base``, in
-        one transaction; False (nothing stored) if it is not. StoreError if storing failed."""
+        one transaction (with ``table``, the room's table state after them, see
+        :meth:`save_table`); False (nothing stored) if it is not. StoreError if storing failed."""
 
     @abc.abstractmethod
     async def unfinished(self) -> list[str]:
@@ -142,6 +147,15 @@ class Store(abc.ABC):
     async def expire(self, before: float) -> list[str]:
         """Delete the unfinished rooms nobody joined that were created at ``before`` or earlier (the
         rooms' ``created`` clock), with their actions; their ids."""
+
+    @abc.abstractmethod
+    async def load_table(self, room_id: str) -> dict[str, Any] | None:
+        """The room's table state (:mod:`beanframe.server.seating`: clocks, claimed open seats,
+        who a bot plays for), or None if none was stored."""
+
+    @abc.abstractmethod
+    async def save_table(self, room_id: str, data: dict[str, Any]) -> None:
+        """Store the room's table state (replacing the one before)."""
 
     async def listen(self, listener: Listener) -> None:  # noqa: B027 - optional for single-process stores
         """Call ``listener(room_id, message)`` when another process changed a room or its

@@ -9,6 +9,7 @@ import typer
 
 from beanframe.client import TableError, play_bot
 from beanframe.errors import ConfigError
+from beanframe.rematch import current_link
 from beanframe.simulate import fresh_seed
 
 
@@ -31,6 +32,7 @@ def bot_cli(
             typer.echo("connection lost: reconnecting..." if data == "lost" else "connected again", err=True)
 
     try:
+        link = current_link(link)  # an old link of a table that played again: its newest room
         final = asyncio.run(play_bot(link, bot, fresh_seed() if seed is None else seed, delay, show))
     except TableError as exc:
         raise ConfigError(str(exc)) from None

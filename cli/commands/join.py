@@ -10,6 +10,7 @@ import typer
 
 from beanframe.client import TableClient, TableError
 from beanframe.errors import ConfigError
+from beanframe.rematch import current_link
 
 from .. import render
 from ..session import make_reader
@@ -30,7 +31,10 @@ def join_cli(
     console = render.make_console()
     reader = make_reader(console)
     try:
-        client = TableClient(link)
+        followed = current_link(link)  # an old link of a table that played again: its newest room
+        if followed != link:
+            console.print("this game was followed by a rematch: joining the next one", markup=False)
+        client = TableClient(followed)
     except TableError as exc:
         raise ConfigError(str(exc)) from None
     asyncio.run(_join(client, console, reader, quiet, str(save) if save else None))

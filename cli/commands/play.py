@@ -46,6 +46,10 @@ def play_cli(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print bot moves and events.")] = False,
     bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' own seeds (default: a fresh one); with --seed it repeats a bot game exactly.", show_default=False)] = None,
+    clock: Annotated[
+        str | None,
+        typer.Option("--clock", help="Show and charge each person's time: a profile (blitz, fast, normal; day, 2days, week) or JSON such as '{\"bank\": 300, \"increment\": 15}'.", show_default=False),
+    ] = None,
     streak: Annotated[bool, typer.Option("--streak", help="Play game after game, counting the games you win in a row (kept in the streak file).")] = False,
     streak_file: Annotated[
         Path | None,
@@ -76,8 +80,21 @@ def play_cli(
         play_streak(game, seats, console, reader, quiet, streak_file or default_streak_file(), bot_seed)
         return
     announce(console, game, seats)
-    if PlaySession(game, seats, console, reader, quiet=quiet, bot_master=bot_seed).run() == INTERRUPTED:
+    timer = terminal_clock(clock, game, seats)
+    if PlaySession(game, seats, console, reader, quiet=quiet, bot_master=bot_seed, clock=timer).run() == INTERRUPTED:
         raise typer.Exit(130)  # as any command stopped by Ctrl-C (after the offer to save)
+
+
+def terminal_clock(text: str | None, game: Game, seats: list[Seat]) -> Any:
+    """The clock ``--clock`` asks for (None without one); ConfigError in one line."""
+    if text is None or text.strip() == "none":
+        return None
+    from ..commands.serve import default_clock
+    from ..hotclock import TerminalClock
+    from beanframe.server.clock import parse_clock
+
+    profile = parse_clock(default_clock(text), game.ruleset.bots)
+    return TerminalClock(profile, game, [p for p, s in enumerate(seats) if s.human])
 
 
 def announce(console: Console, game: Game, seats: list[Seat]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import signal
 import socket
@@ -35,6 +36,10 @@ def serve_cli(
         str | None,
         typer.Option("--url", help="The address invitation links use, e.g. https://beans.example.org/ behind a reverse proxy (default: the address each request came to).", show_default=False),
     ] = None,
+    clock: Annotated[
+        str,
+        typer.Option("--clock", help="The clock of rooms that choose none: none, a profile (blitz, fast, normal: real time; day, 2days, week: turn-based) or JSON such as '{\"bank\": 300, \"increment\": 15}'."),
+    ] = "none",
 ) -> None:
     """Serve game tables: people join from a terminal (beanframe join) or a browser, programs
     over HTTP and WebSocket (docs/protocol.md).
@@ -43,7 +48,21 @@ def serve_cli(
     stored: games go on where they were when it starts again).
     """
     where = db or str(data_dir() / "table.db")
-    asyncio.run(_serve(host, port, where, bot_delay, url))
+    asyncio.run(_serve(host, port, where, bot_delay, url, default_clock(clock)))
+
+
+def default_clock(text: str) -> object:
+    """``--clock``: a profile's name or a JSON object, checked now (ConfigError in one line)."""
+    from beanframe.server.clock import parse_clock
+
+    value: object = text.strip()
+    if text.strip().startswith("{"):
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"--clock: not JSON ({exc.msg}); give a profile name or an object like '{{\"bank\": 300, \"increment\": 15}}'") from None
+    parse_clock(value, ["greedy", "random"] if not isinstance(value, dict) or "bot" not in value else [value["bot"]])
+    return None if value == "none" else value
 
 
 def lan_addresses() -> list[str]:
@@ -75,7 +94,7 @@ class _Server(uvicorn.Server):
                 signal.signal(sig, handler)
 
 
-async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | None) -> None:
+async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | None, clock: object = None) -> None:
     try:
         store = open_store(where)
     except ImportError:
@@ -86,6 +105,7 @@ async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | 
         raise ConfigError(str(exc)) from None
     limits = Limits()
     app = create_app(store, bot_delay=bot_delay, limits=limits, public_url=url)
+    app.state.hub.default_clock = clock  # rooms that name no clock get this one (issue 25)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -104,6 +104,10 @@ export class Connection {
       state.history = state.history.concat(message.history);
       state.log = state.log.concat(message.log);
       this.onState(state, "update");
+    } else if (message.type === "table") {  // the table changed, not the game: clocks, seats, rematch
+      if (!this.state) return;
+      for (const [key, value] of Object.entries(message)) if (key !== "type") this.state[key] = value;
+      this.onState(this.state, "table");
     } else if (message.type === "presence") {
       if (!this.state) return;
       this.state.seats = message.seats;

@@ -1,23 +1,57 @@
-// The page without an invitation: create a game from the variants' own metadata
-// (GET api/variants: sets, player counts, bots, options with defaults and help texts), then hand
-// out one invitation link per human seat and a spectator link, each with a copy button.
+// The page without an invitation: the rooms waiting for players (GET api/rooms?open=1), where a
+// seat is taken with one click, and the form that creates a game from the variants' own metadata
+// (GET api/variants: sets, player counts, bots, options with defaults, help texts and choices,
+// clocks), then one invitation link per human seat and a spectator link, each with a copy button.
 
 import { h } from "./dom.js";
 
 export async function openLobby(root, base) {
   root.replaceChildren(h("p.loading", "loading the games on offer…"));
-  let sets;
+  let sets, clocks;
   try {
     const response = await fetch(new URL("api/variants", base).href, { cache: "no-store" });
-    sets = (await response.json()).sets;
+    const data = await response.json();
+    sets = data.sets;
+    clocks = data.clocks || [];
   } catch {
     root.replaceChildren(h("p.error", { role: "alert" }, "the server cannot be reached"));
     return;
   }
-  root.replaceChildren(h("header.bar", h("span.home", "beanframe"), h("span.title", "a table for the bean games")), createForm(base, sets));
+  const waiting = h("section.rooms-open", { "aria-label": "rooms waiting for players" });
+  root.replaceChildren(h("header.bar", h("span.home", "beanframe"), h("span.title", "a table for the bean games")), waiting, createForm(base, sets, clocks));
+  drawOpenRooms(base, waiting);
 }
 
-function createForm(base, sets) {
+/** The lobby: rooms created with open seats that still have one; a click takes a seat. */
+async function drawOpenRooms(base, box) {
+  let rooms = [];
+  try {
+    const response = await fetch(new URL("api/rooms?open=1", base).href, { cache: "no-store" });
+    rooms = (await response.json()).rooms || [];
+  } catch {
+    return;
+  }
+  if (!rooms.length) { box.replaceChildren(); return; }
+  const result = h("div.claimed");
+  box.replaceChildren(h("h1", "rooms waiting for players"), h("ul", rooms.map((r) => h("li", { "data-open-room": r.room },
+    h("b", r.variants.join(" + ")), ` · ${r.players} players · ${clockWords(r.clock)} · room ${r.room} · `,
+    r.open_seats.map((seat) => h("button", { type: "button", "data-claim": `${r.room}:${seat}`, onclick: async () => {
+      const response = await fetch(new URL(`api/rooms/${encodeURIComponent(r.room)}/seats/${seat}`, base).href, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      const data = await response.json();
+      if (!response.ok) { result.replaceChildren(h("p.notice", { role: "alert" }, data.error || "refused")); drawOpenRooms(base, box); return; }
+      result.replaceChildren(h("section.invites", { "aria-label": "your seat" }, h("h2", `your seat: ${data.seat} of room ${r.room}`),
+        h("p", "Keep this link: it is shown once, and it is the only way back to your seat."), h("ul", linkRow(`seat ${data.seat}`, data.url, data.seat))));
+      result.scrollIntoView({ block: "nearest" });
+    } }, `sit at ${seat}`))))), result);
+}
+
+function clockWords(clock) {
+  if (!clock) return "no clock";
+  if (clock.per_decision) return `${Math.round(clock.per_decision / 3600)} h a decision`;
+  return `${Math.round(clock.bank / 60)} min + ${clock.increment} s a decision`;
+}
+
+function createForm(base, sets, clocks) {
   const notice = h("p.notice", { role: "alert" });
   const setSelect = h("select", { id: "set", name: "set" },
     sets.map((s, i) => h("option", { value: String(i) }, `${s.variants.join(" + ")}: ${s.description}`)));
@@ -25,6 +59,8 @@ function createForm(base, sets) {
   const seats = h("fieldset.seats", h("legend", "seats"));
   const options = h("div.options");
   const seed = h("input", { id: "seed", name: "seed", inputmode: "numeric", placeholder: "random", autocomplete: "off" });
+  const clock = h("select", { id: "clock", name: "clock" }, h("option", { value: "none" }, "no clock"),
+    clocks.map((c) => h("option", { value: c.name }, `${c.name}: ${clockWords(c)}`)));
   const result = h("div.result");
   const current = () => sets[Number(setSelect.value)];
 
@@ -32,10 +68,11 @@ function createForm(base, sets) {
     const set = current();
     const n = Number(players.value);
     const before = [...seats.querySelectorAll("select")].map((s) => s.value);
-    seats.replaceChildren(h("legend", "seats: a person (human) or a bot"));
+    seats.replaceChildren(h("legend", "seats: a person (human), open (anyone from the lobby) or a bot"));
     for (let p = 0; p < n; p++) {
       const choice = h("select", { id: `seat${p + 1}`, name: `seat${p + 1}` },
         h("option", { value: "human" }, "human"),
+        p > 0 ? h("option", { value: "open" }, "open: anyone may sit") : null,
         set.bots.map((b) => h("option", { value: `bot:${b}` }, `bot: ${b}`)));
       choice.value = before[p] || (p === 0 ? "human" : set.bots.includes("greedy") ? "bot:greedy" : `bot:${set.bots[0]}`);
       seats.append(h("div.seatrow", h("label", { for: `seat${p + 1}` }, `p${p + 1}`), choice));
@@ -74,6 +111,7 @@ function createForm(base, sets) {
         (body.options[variant] ||= {})[name] = value;
       }
       if (seed.value.trim()) body.seed = Number(seed.value.trim());
+      if (clock.value !== "none") body.clock = clock.value;
       const button = form.querySelector("button[type=submit]");
       button.disabled = true;
       try {
@@ -82,7 +120,11 @@ function createForm(base, sets) {
         });
         const data = await response.json();
         if (!response.ok) notice.textContent = data.error || `refused (${response.status})`;
-        else result.replaceChildren(invitations(data));
+        else {
+          result.replaceChildren(invitations(data));
+          result.scrollIntoView({ block: "start" });  // the links, not the form, are what comes next
+          result.querySelector("input.link")?.focus();
+        }
       } catch {
         notice.textContent = "the server cannot be reached";
       } finally {
@@ -94,6 +136,7 @@ function createForm(base, sets) {
   h("div.field", h("label", { for: "set" }, "game"), setSelect),
   h("div.field", h("label", { for: "players" }, "players"), players),
   seats, options,
+  h("div.field", h("label", { for: "clock" }, "clock (real time: a bank per player; turn-based: time per decision)"), clock),
   h("div.field", h("label", { for: "seed" }, "seed (optional; whoever knows it knows the deck)"), seed),
   h("button.primary", { type: "submit" }, "create the game"),
   notice);
@@ -105,7 +148,10 @@ function optionInput(variant, o) {
   const id = `opt-${variant}-${o.name}`;
   const data = { id, "data-option": `${variant}.${o.name}`, "data-type": o.type, "aria-describedby": `${id}-help` };
   let input;
-  if (o.type === "bool") input = h("input", { ...data, type: "checkbox", checked: Boolean(o.default) });
+  if (o.choices) {
+    input = h("select", data, o.choices.map((c) => h("option", { value: String(c) }, String(c).replaceAll("_", " "))));
+    input.value = String(o.default);
+  } else if (o.type === "bool") input = h("input", { ...data, type: "checkbox", checked: Boolean(o.default) });
   else if (o.type === "int") input = h("input", { ...data, type: "number", step: "1", value: String(o.default) });
   else input = h("input", { ...data, type: "text", value: String(o.default ?? "") });
   return h("div.option", { class: o.type === "bool" ? "check" : "" },

@@ -3,6 +3,7 @@
 // drawn here (seats, whose decision, the prompt, the moves, the log, the end); each variant's
 // modules draw its parts (registered with beanframe_register_web), in dependency order.
 
+import { decorate } from "./clock.js";
 import { Connection } from "./connection.js";
 import * as dom from "./dom.js";
 import { h } from "./dom.js";
@@ -237,6 +238,7 @@ class Table {
     this.root.dataset.over = state.over ? "yes" : "no";
     this.root.dataset.busy = this.busy ? "yes" : "no";
     this.root.dataset.connection = this.status;
+    decorate(this, ctx);  // clocks, the table's log and seats, play again (clock.js)
     const box = this.root.querySelector(".log ol");
     if (box && logAtEnd) box.scrollTop = box.scrollHeight;
     if (focused) {
