@@ -32,6 +32,7 @@ from beanframe.server.freshness import Freshness
 from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
 from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update, to_json
+from beanframe.server.sitting import Sitting
 from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
 from beanframe.server.tokens import matches
 
@@ -96,6 +97,7 @@ class Room:
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
         self.freshness = Freshness(game) if game is not None else None  # the version rule
         self.bots = RoomBots(self)
+        self.sitting = Sitting()  # the seats that sit out a trade (sit-out)
 
     @property
     def version(self) -> int:
@@ -149,6 +151,7 @@ class Room:
             "spectators": spectators,
             "commands": self.hub.commands_of(self.game.ruleset) if self.game is not None else [],
         }
+        out["sitting"] = self.sitting.of(self.game, player)
         if self.game is not None and self.game.is_over:
             out["seed"] = rec.seed  # only now: before the end it would rebuild every hand
         return out
@@ -232,6 +235,7 @@ class Room:
             update["version"] = version
             update["history_from"] = version - new_actions
             update["log_from"] = self.log_len.get(seat, 0)
+            update["sitting"] = self.sitting.of(game, seat)
             if game.is_over:
                 update["seed"] = self.record.seed
             self.log_len[seat] = update["log_from"] + len(update["log"])
@@ -266,8 +270,14 @@ class Room:
             if player not in game.deciders:
                 who = ", ".join(seat_name(p) for p in game.deciders)
                 raise Refused(f"it is not your decision now: {who} to decide", 409)
-            actions = [action] if action is not None else self.resolve(game, player, code, action_id)
+            if action is not None:
+                actions = [action]
+            elif self.sitting.is_command(code):
+                actions = self.sitting.start(game, player)
+            else:
+                actions = self.resolve(game, player, code, action_id)
             await self.commit(player, actions)
+            await self.sitting.follow(self)
             return self.version
 
     def resolve(self, game: Game, player: int, code: Any, action_id: Any) -> list[Action]:
