@@ -20,6 +20,22 @@ def wait_ready(page: Any) -> str:
     return "over" if page.get_attribute(APP, "data-over") == "yes" else "act"
 
 
+def move(page: Any, code: str) -> Any:
+    """The button of the legal move ``code`` where a player finds it: the grouped move list, the
+    trade panel (issue 24), or else the list under "all moves" (collapsed while the trade panel is
+    shown: opened here, as a player would)."""
+    shown = page.locator(f"section.moves .group button.move[data-code='{code}'], .tradepanel button.move[data-code='{code}']")
+    if shown.count():
+        return shown.first
+    page.eval_on_selector("section.moves details.all", "d => { d.open = true; }")
+    return page.locator(f"section.moves details.all button.move[data-code='{code}']").first
+
+
+def move_codes(page: Any) -> list[str]:
+    """The codes of the page's legal moves (every one, from the list under "all moves")."""
+    return page.eval_on_selector_all("section.moves details.all button.move", "els => els.map(e => e.dataset.code)")
+
+
 def version(page: Any) -> int:
     return int(page.get_attribute(APP, "data-version") or -1)
 
@@ -51,7 +67,7 @@ def play_to_end(*pages: Any, limit: int = 3000) -> None:
 AUTOPLAY = """() => { window.__autoplay = setInterval(() => {
   const a = document.querySelector("#app");
   if (a.dataset.over === "yes" || a.dataset.deciding !== "yes" || a.dataset.busy !== "no" || a.dataset.connection !== "open") return;
-  const moves = [...a.querySelectorAll("section.moves .group button.move:not([disabled])")];
+  const moves = [...a.querySelectorAll(".tradepanel button.move:not([disabled]), section.moves .group button.move:not([disabled])")];
   // a move that ends a negotiation first (pass, end-trading), else the first: short games
   const b = moves.find((m) => ["pass", "end-trading"].includes(m.dataset.code)) || moves[0];
   if (b) b.click();

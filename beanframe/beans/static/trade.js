@@ -73,7 +73,7 @@ function offerOf(part, ctx, o, legal, small) {
       const code = `give-copy h${i + 1}`;
       const face = small(bean, { corner: `h${i + 1}` });
       return legal.has(code)
-        ? h("button.copy.lit", { type: "button", "data-code": code, "data-key": `copy:${code}`, title: `give hand card ${i + 1} (${bean})`, disabled: ctx.busy || null, onclick: () => ctx.act(code) }, face)
+        ? h("button.copy.lit.move", { type: "button", "data-code": code, "data-key": `copy:${code}`, title: `give hand card ${i + 1} (${bean})`, disabled: ctx.busy || null, onclick: () => ctx.act(code) }, face)
         : h("span.copy", face);
     });
     choose = h("div.choose", { "aria-label": "choose the card to give" },

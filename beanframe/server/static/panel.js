@@ -61,11 +61,11 @@ function offerCard(ctx, offer) {
     h("div.side", h("span.k", "gives"), h("div.items", offer.gives.length ? offer.gives : h("span.none", "nothing"))),
     h("span.swap", { "aria-hidden": "true" }, "⇄"),
     h("div.side", h("span.k", "for"), h("div.items", offer.asks.length ? offer.asks : h("span.none", "nothing (a gift)")))),
-  offer.choose || null,
   offer.answers.length ? h("div.answers", offer.answers.map((a) => h("button.move", {
     type: "button", class: a.kind || "", "data-code": a.code, "data-key": `offer:${a.code}`, disabled: ctx.busy || null,
     onclick: () => ctx.act(a.code, { offer: offer.key, name: offer.name }),
-  }, a.label))) : null);
+  }, a.label))) : null,
+  offer.choose || null);
 }
 
 /** The builder of an offer, sent as one line (or, with `everyone`, one line per player). `spec`:
