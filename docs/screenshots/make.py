@@ -6,8 +6,9 @@ Run from the repository root (needs the dev extras and Debian's chromium):
 
 It starts ``beanframe serve`` on a free port with a throwaway store, creates one room per variant
 set (seat 1 the browser, greedy bots in the others, a fixed seed), plays a few moves from the page
-so the table has something on it, and writes ``docs/screenshots/SET-desktop.png`` and
-``SET-phone.png``. Only what seat 1 may see is on them.
+so the table has something on it, and writes ``docs/screenshots/SET-desktop.png`` (1280x960) and
+``SET-phone.png`` (390x844). Bohnanza's stop in the trade, whose panel (issue 24) is the centre of
+the screen, an offer picked in its builder. Only what seat 1 may see is on them.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.helpers import create_room, wait_ready  # noqa: E402
+from tests.browser.helpers import create_room, move, move_codes, wait_ready  # noqa: E402
 from tests.server.helpers import ServerProcess  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
@@ -33,7 +34,7 @@ ATTACK = ("attack", "fight-hand", "buy-depot", "depot ", "plant ", "plant-traded
 SETS = [
     (("al_cabohne",), 2, 3, (), None),
     (("al_cabohne", "prohibohn"), 2, 60, BUY, None),  # a few buildings bought
-    (("bohnanza",), 4, 3, (), None),
+    (("bohnanza",), 4, 3, (), "#app[data-panel=yes][data-deciding=yes]"),
     (("bohnanza", "bohnaparte"), 3, 400, ATTACK, "#app[data-deciding=yes] .bp-attack [data-fight]"),  # an attack
     (("ali_baba",), 3, 4, (), None),
 ]
@@ -53,15 +54,20 @@ def main() -> None:
                     if wait_ready(desktop) == "over" or (until and desktop.locator(until).count()):
                         break
                     version = desktop.get_attribute("#app", "data-version")
-                    codes = desktop.eval_on_selector_all("section.moves button.move", "els => els.map(e => e.dataset.code)")
+                    codes = move_codes(desktop)
                     code = next((c for p in prefer for c in codes if c.startswith(p)), codes[0])
-                    desktop.locator(f"section.moves button.move[data-code='{code}']").first.click()
+                    move(desktop, code).click()
                     desktop.wait_for_function(
                         "(v) => document.querySelector('#app').dataset.version !== v", arg=version
                     )
                 wait_ready(desktop)
+                if desktop.get_attribute("#app", "data-panel") == "yes" and desktop.locator(".tradepanel section.composer [data-pick='give h1']").count():
+                    builder = desktop.locator(".tradepanel section.composer")  # an offer in the making
+                    builder.locator("[data-pick='give h1']").click()
+                    builder.locator("[data-pick^='ask'] button.more").first.click()
+                    builder.locator("[data-to]").first.click()
                 desktop.screenshot(path=str(OUT / f"{name}-desktop.png"))
-                phone = browser.new_context(viewport={"width": 360, "height": 780}, device_scale_factor=1).new_page()
+                phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1).new_page()
                 phone.goto(url)
                 wait_ready(phone)
                 phone.screenshot(path=str(OUT / f"{name}-phone.png"))

@@ -312,7 +312,8 @@ class Table {
     for (const [key, offer] of before) {
       if (now.has(key)) continue;
       this.fresh.delete(key);
-      if (offer.maker === ctx.me || offer.to === ctx.me) this.note(ctx, offer);
+      // (when the trade is over, its offers went with it: nothing to note)
+      if (ctx.panelShown && (offer.maker === ctx.me || offer.to === ctx.me)) this.note(ctx, offer);
     }
     if (this.goneCheck) {
       const { offer: key, name, error } = this.goneCheck;
