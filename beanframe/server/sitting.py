@@ -57,7 +57,9 @@ class Sitting:
             raise Refused("sit-out: there is nothing to sit out now (sit-out works in a trade): nothing done", 409)
         action = self._action(game, player, kind)
         if action is None:
-            raise Refused("sit-out: something needs your answer first (an offer to you, or your own offer): nothing done", 409)
+            raise Refused(
+                "sit-out: something needs your answer first (an offer to you, or your own offer): nothing done", 409
+            )
         self.kinds[player] = kind
         return [action]
 

@@ -97,7 +97,9 @@ def test_a_whole_trade_phase_through_the_panel(server, pages):  # issue 24 §1; 
     card.wait_for()
     # announced: highlighted, read out, and the hidden tab's title says so
     assert "toyou" in card.get_attribute("class") and "fresh" in card.get_attribute("class")
-    two.wait_for_function("(n) => document.querySelector('#announce').textContent.includes(n)", arg=f"new offer {name} to you from p1")
+    two.wait_for_function(
+        "(n) => document.querySelector('#announce').textContent.includes(n)", arg=f"new offer {name} to you from p1"
+    )
     assert "offer to you" in two.title() and two.title() != title
     two.evaluate("() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
     assert two.title() == title
@@ -210,7 +212,9 @@ def test_the_bazaar_through_the_panel(server, pages):  # issue 24 §1; RULES E (
     moved(page, before)
     final = state_of(server, room["room"], room["seats"][0]["token"])
     assert any("player 1 offers" in line for line in final["log"])
-    answered = [line for line in final["log"] if f"player {to + 1} accepts" in line or f"player {to + 1} declines" in line]
+    answered = [
+        line for line in final["log"] if f"player {to + 1} accepts" in line or f"player {to + 1} declines" in line
+    ]
     page.wait_for_function(f"(v) => Number(document.querySelector('{APP}').dataset.version) >= v", arg=final["version"])
     if answered:  # the bot answered at once: the offer went, with a note in the panel or the panel closed
         assert no_error(page)

@@ -22,7 +22,9 @@ def client(tmp_path):
 def _to_the_trade(client, url, p1):
     state = client.get(f"{url}/state", headers=p1).json()
     while "trade" not in state["phase_label"]:  # plant to the trade phase: first choice each time
-        state = client.post(f"{url}/actions", headers=p1, json={"code": state["legal"][0]["code"], "version": state["version"]}).json()
+        state = client.post(
+            f"{url}/actions", headers=p1, json={"code": state["legal"][0]["code"], "version": state["version"]}
+        ).json()
     return state
 
 
@@ -48,7 +50,10 @@ def test_sit_out_passes_for_the_seat_until_an_offer_is_made_to_it(client):  # is
         state = client.post(f"{url}/actions", headers=p3, json={"code": "pass", "version": state["version"]}).json()
     # an offer to p2: p2 is asked and answers it itself (the server does not pass for it)
     state = client.get(f"{url}/state", headers=p1).json()
-    line = "offer p2 give nothing for 1 " + client.get(f"{url}/state", headers=p2).json()["view"]["parts"]["beans"]["hand"][0]
+    line = (
+        "offer p2 give nothing for 1 "
+        + client.get(f"{url}/state", headers=p2).json()["view"]["parts"]["beans"]["hand"][0]
+    )
     sent = client.post(f"{url}/actions", headers=p1, json={"code": line, "version": state["version"]})
     assert sent.status_code == 200, sent.text
     mine = client.get(f"{url}/state", headers=p2).json()
