@@ -93,3 +93,22 @@ def state_of(server: Any, room: str, token: str | None) -> dict[str, Any]:
         response = client.get(f"/api/rooms/{room}/state", headers=headers)
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def to_the_bazaar(server: Any, room: dict) -> bool:
+    """Play p1 (its first move, or done) over the API until it may ask for another's bandit in
+    the bazaar; False if the game ends first."""
+    with server.client() as client:
+        headers = {"Authorization": f"Bearer {room['seats'][0]['token']}"}
+        url = f"/api/rooms/{room['room']}"
+        for _ in range(3000):
+            state = client.get(f"{url}/state", headers=headers).json()
+            if state["over"]:
+                return False
+            codes = [a["code"] for a in state["legal"]]
+            if any(c.startswith("ask k") for c in codes) and any(c.startswith("pay m") for c in codes):
+                return True
+            if codes:
+                code = "done" if "done" in codes else codes[0]
+                client.post(f"{url}/actions", headers=headers, json={"code": code, "version": state["version"]})
+    return False

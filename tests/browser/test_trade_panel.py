@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.helpers import APP, create_room, move, state_of, version, wait_ready
+from tests.browser.helpers import APP, create_room, move, state_of, to_the_bazaar, version, wait_ready
 
 BOHNANZA = {"bohnanza": {"run_outs": 1}}
 PANEL = ".tradepanel"
@@ -182,7 +182,7 @@ def test_the_bazaar_through_the_panel(server, pages):  # issue 24 §1; RULES E (
     page = None
     for seed in range(1, 12):  # a game where p1 may build a bazaar offer asking another's bandit
         room = create_room(server, ["ali_baba"], ["human", "bot:greedy", "bot:greedy"], seed=seed)
-        if _to_the_bazaar(server, room):
+        if to_the_bazaar(server, room):
             page = pages(room["seats"][0]["url"], width=390, height=844)
             break
     assert page is not None, "no bazaar for p1 in these games"
@@ -218,22 +218,3 @@ def test_the_bazaar_through_the_panel(server, pages):  # issue 24 §1; RULES E (
     page.wait_for_function(f"(v) => Number(document.querySelector('{APP}').dataset.version) >= v", arg=final["version"])
     if answered:  # the bot answered at once: the offer went, with a note in the panel or the panel closed
         assert no_error(page)
-
-
-def _to_the_bazaar(server: Any, room: dict) -> bool:
-    """Play p1 (its first move, or done) over the API until it may ask for another's bandit in
-    the bazaar; False if the game ends first."""
-    with server.client() as client:
-        headers = {"Authorization": f"Bearer {room['seats'][0]['token']}"}
-        url = f"/api/rooms/{room['room']}"
-        for _ in range(3000):
-            state = client.get(f"{url}/state", headers=headers).json()
-            if state["over"]:
-                return False
-            codes = [a["code"] for a in state["legal"]]
-            if any(c.startswith("ask k") for c in codes) and any(c.startswith("pay m") for c in codes):
-                return True
-            if codes:
-                code = "done" if "done" in codes else codes[0]
-                client.post(f"{url}/actions", headers=headers, json={"code": code, "version": state["version"]})
-    return False
