@@ -15,6 +15,12 @@ BOHNANZA = {"bohnanza": {"run_outs": 1}}
 PANEL = ".tradepanel"
 # the document's `hidden`, under the test's control (a tab in the background)
 HIDDEN = "Object.defineProperty(document, 'hidden', { configurable: true, get: () => Boolean(window.__hidden) });"
+# the page's actions are held (not sent) until window.__release(): an answer that crosses a change
+HOLD = """() => { const send = WebSocket.prototype.send; const held = []; window.__hold = true;
+  WebSocket.prototype.send = function (text) {
+    if (window.__hold && text.includes('"type":"action"')) { held.push([this, text]); return; }
+    return send.call(this, text); };
+  window.__release = () => { window.__hold = false; for (const [ws, text] of held.splice(0)) send.call(ws, text); }; }"""
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }"""
 
@@ -136,6 +142,25 @@ def test_a_whole_trade_phase_through_the_panel(server, pages):  # issue 24 §1; 
     two.locator(f"{PANEL} [data-offer='{name}']").wait_for(state="detached")
     assert f"{name} (p1 → p2 (you)) was withdrawn" in two.inner_text(f"{PANEL} .tp-notes")
     assert no_error(two)
+
+    # an answer crossing a withdrawal: p2's accept leaves after p1 withdrew (held in p2's page
+    # until then): the refusal reads as a short note, never an error
+    wait_ready(one)
+    build(one, [], [beans[trade(server, room, 1)["view"]["parts"]["beans"]["hand"][0]]], "p2")
+    offer = offer_to(server, room, 0, 1)
+    name = f"o{offer['id'] + 1}"
+    two.locator(f"{PANEL} [data-offer='{name}']").wait_for()
+    wait_ready(two)
+    two.evaluate(HOLD)
+    two.locator(f"{PANEL} [data-offer='{name}'] button[data-code='accept {name}']").click()
+    wait_ready(one)
+    before = version(one)
+    one.locator(f"{PANEL} [data-offer='{name}'] button[data-code='withdraw {name}']").click()
+    moved(one, before)
+    seen(two, version(one))
+    two.evaluate("() => window.__release()")
+    two.wait_for_selector(".notice.note")
+    assert f"{name} is no longer open" in two.inner_text(".notice") and no_error(two)
 
     # a gift: p2 gives p1 a card for nothing (p2 trades with the active player only)
     wait_ready(two)
