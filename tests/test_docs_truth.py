@@ -49,6 +49,7 @@ HYPHENATED = re.compile(r"[a-z]+(?:-[a-z]+)+")
 NOT_ACTIONS = {
     "new-plugin": "the command `beanframe new-plugin NAME`",
     "end-trading": "a command of the terminal table (it sends `pass` for every trade step)",
+    "sit-out": "a command of the front ends (the terminal's, and the table server's: beanframe.server.sitting)",
 }
 
 

@@ -33,6 +33,7 @@ from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
 from beanframe.server.seating import Seating
 from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update, to_json
+from beanframe.server.sitting import Sitting
 from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
 from beanframe.server.tokens import matches
 
@@ -104,6 +105,7 @@ class Room:
         self.freshness = Freshness(game) if game is not None else None  # the version rule
         self.seating = Seating(self, table)  # clocks, open seats, bots for people's seats (issue 25)
         self.bots = RoomBots(self)
+        self.sitting = Sitting()  # the seats that sit out a trade (sit-out)
         self.seating.start()
 
     def touch(self) -> None:
@@ -166,6 +168,7 @@ class Room:
             "commands": self.hub.commands_of(self.game.ruleset) if self.game is not None else [],
             **self.seating.fields(),
         }
+        out["sitting"] = self.sitting.of(self.game, player)
         if self.game is not None and self.game.is_over:
             out["seed"] = rec.seed  # only now: before the end it would rebuild every hand
         return out
@@ -268,6 +271,7 @@ class Room:
             update["version"] = version
             update["history_from"] = version - new_actions
             update["log_from"] = self.log_len.get(seat, 0)
+            update["sitting"] = self.sitting.of(game, seat)
             if game.is_over:
                 update["seed"] = self.record.seed
             update.update(self.seating.fields())
@@ -316,8 +320,14 @@ class Room:
                 raise Refused(f"{seat_name(player)}'s person has come back: no bot decides for it", 409)
             if not by_bot:
                 self.seating.refuse_person(player)
-            actions = [action] if action is not None else self.resolve(game, player, code, action_id)
+            if action is not None:
+                actions = [action]
+            elif self.sitting.is_command(code):
+                actions = self.sitting.start(game, player)
+            else:
+                actions = self.resolve(game, player, code, action_id)
             await self.commit(player, actions, version, by_bot)
+            await self.sitting.follow(self)
             return self.version
 
     def resolve(self, game: Game, player: int, code: Any, action_id: Any) -> list[Action]:

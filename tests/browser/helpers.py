@@ -20,6 +20,22 @@ def wait_ready(page: Any) -> str:
     return "over" if page.get_attribute(APP, "data-over") == "yes" else "act"
 
 
+def move(page: Any, code: str) -> Any:
+    """The button of the legal move ``code`` where a player finds it: the grouped move list, the
+    trade panel (issue 24), or else the list under "all moves" (collapsed while the trade panel is
+    shown: opened here, as a player would)."""
+    shown = page.locator(f"section.moves .group button.move[data-code='{code}'], .tradepanel button.move[data-code='{code}']")
+    if shown.count():
+        return shown.first
+    page.eval_on_selector("section.moves details.all", "d => { d.open = true; }")
+    return page.locator(f"section.moves details.all button.move[data-code='{code}']").first
+
+
+def move_codes(page: Any) -> list[str]:
+    """The codes of the page's legal moves (every one, from the list under "all moves")."""
+    return page.eval_on_selector_all("section.moves details.all button.move", "els => els.map(e => e.dataset.code)")
+
+
 def version(page: Any) -> int:
     return int(page.get_attribute(APP, "data-version") or -1)
 
@@ -51,7 +67,7 @@ def play_to_end(*pages: Any, limit: int = 3000) -> None:
 AUTOPLAY = """() => { window.__autoplay = setInterval(() => {
   const a = document.querySelector("#app");
   if (a.dataset.over === "yes" || a.dataset.deciding !== "yes" || a.dataset.busy !== "no" || a.dataset.connection !== "open") return;
-  const moves = [...a.querySelectorAll("section.moves .group button.move:not([disabled])")];
+  const moves = [...a.querySelectorAll(".tradepanel button.move:not([disabled]), section.moves .group button.move:not([disabled])")];
   // a move that ends a negotiation first (pass, end-trading), else the first: short games
   const b = moves.find((m) => ["pass", "end-trading"].includes(m.dataset.code)) || moves[0];
   if (b) b.click();
@@ -77,3 +93,22 @@ def state_of(server: Any, room: str, token: str | None) -> dict[str, Any]:
         response = client.get(f"/api/rooms/{room}/state", headers=headers)
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def to_the_bazaar(server: Any, room: dict) -> bool:
+    """Play p1 (its first move, or done) over the API until it may ask for another's bandit in
+    the bazaar; False if the game ends first."""
+    with server.client() as client:
+        headers = {"Authorization": f"Bearer {room['seats'][0]['token']}"}
+        url = f"/api/rooms/{room['room']}"
+        for _ in range(3000):
+            state = client.get(f"{url}/state", headers=headers).json()
+            if state["over"]:
+                return False
+            codes = [a["code"] for a in state["legal"]]
+            if any(c.startswith("ask k") for c in codes) and any(c.startswith("pay m") for c in codes):
+                return True
+            if codes:
+                code = "done" if "done" in codes else codes[0]
+                client.post(f"{url}/actions", headers=headers, json={"code": code, "version": state["version"]})
+    return False

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.helpers import APP, create_room, state_of, version, wait_ready
+from tests.browser.helpers import APP, create_room, move, move_codes, state_of, version, wait_ready
 
 ATTACK = ("attack", "fight-hand", "buy-depot", "depot ", "plant ", "plant-traded", "pass", "end-trading", "camp")
 
@@ -17,10 +17,10 @@ def play_until(page: Any, prefer: tuple[str, ...], selector: str, limit: int = 6
         assert wait_ready(page) == "act", "the game ended first"
         if page.locator(selector).count():
             return
-        codes = page.eval_on_selector_all("section.moves button.move", "els => els.map(e => e.dataset.code)")
+        codes = move_codes(page)
         code = next((c for p in prefer for c in codes if c.startswith(p)), codes[0])
         before = version(page)
-        page.locator(f"section.moves button.move[data-code='{code}']").first.click()
+        move(page, code).click()
         page.wait_for_function(
             f"(v) => {{ const a = document.querySelector('{APP}'); return a.dataset.over === 'yes' || Number(a.dataset.version) > v; }}",
             arg=before,

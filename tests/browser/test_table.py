@@ -9,7 +9,7 @@ import json
 import re
 from typing import Any
 
-from tests.browser.helpers import APP, create_room, state_of, version, wait_ready
+from tests.browser.helpers import APP, create_room, move, move_codes, state_of, version, wait_ready
 from tests.server.helpers import ServerProcess
 
 BOHNANZA = {"bohnanza": {"run_outs": 1}}
@@ -17,7 +17,7 @@ BOHNANZA = {"bohnanza": {"run_outs": 1}}
 
 def click(page: Any, code: str) -> None:
     before = version(page)
-    page.locator(f"section.moves button.move[data-code='{code}']").first.click()
+    move(page, code).click()
     page.wait_for_function(f"(v) => Number(document.querySelector('{APP}').dataset.version) > v", arg=before)
 
 
@@ -27,7 +27,7 @@ def to_trade(page: Any) -> None:
         wait_ready(page)
         if page.locator("button.move[data-code='give-face u1']").count():
             return
-        codes = page.eval_on_selector_all("section.moves .group button.move", "els => els.map(e => e.dataset.code)")
+        codes = move_codes(page)
         click(page, "pass" if "pass" in codes else codes[0])
     raise AssertionError("no trade phase")
 
@@ -43,8 +43,8 @@ def test_two_browser_seats_trade(server, pages):  # issue 19: trading between tw
     offer = next(o for o in state_of(server, room["room"], room["seats"][1]["token"])["view"]["parts"]["trade"]["offers"]
                  if o["maker"] == 0 and o["to"] == 1)  # fmt: skip
     name = f"o{offer['id'] + 1}"
-    two.wait_for_selector(f"section.moves .group button.move[data-code='accept {name}']")
-    assert "accept" in two.inner_text(f"section.moves .group button.move[data-code='accept {name}']")
+    two.wait_for_selector(f".tradepanel [data-offer='{name}'] button.move[data-code='accept {name}']")  # issue 24: in the offer's card
+    assert "accept" in two.inner_text(f".tradepanel [data-offer='{name}'] button.move[data-code='accept {name}']")
     assert face_up[0] in two.inner_text("section.log")  # the offer, in words, on p2's page
     click(two, f"accept {name}")
     seen = state_of(server, room["room"], room["seats"][1]["token"])

@@ -105,6 +105,7 @@ def test_every_seat_receives_exactly_its_own_state(played, variants, players):  
             assert {k: got[k] for k in expected} == expected, f"seat {seat} at version {version}"
             assert (n_history, n_log) == (len(history[seat]), len(log[seat])), f"seat {seat}'s record at version {version}"
             assert ("seed" in got) == replay.is_over, "the seed is served once the game is over, never before"
+            assert got.get("sitting") is None, "no seat sat out: none is told it does (issue 24: told to that seat alone)"
         if not replay.is_over and version % every == 0:
             for seat in seats:
                 state = normal(seat_state(replay, seat))

@@ -2,8 +2,23 @@
 // and Bohnanza's `trade` part. Drawn only from the seat's view; cards the seat may not see are
 // never in it (other hands are counts). Rule data: ctx.data.beans (every bean's bean-o-meter).
 
+import { drawTrade } from "./trade.js";
+
+// the trade's own moves: the trade panel offers them, not the cards of the hand or the fields
+const TRADE_VERBS = new Set(["give", "give-face", "ask", "want-face", "send", "scrap", "accept", "reject", "withdraw", "give-copy", "end-trading"]);
+
+function verbOf(code) {
+  return code.split(" ", 1)[0];
+}
+
+/** A bean's short name ("Feuerbohne" -> "Feuer", "Blaue Bohne" -> "Blaue"): what a card shows,
+ * so a name never breaks inside a word; the full name is the card's tooltip and label. */
+export function shortName(name) {
+  return String(name).replace(/\s*bohne$/i, "").trim() || String(name);
+}
+
 function initials(name) {
-  return String(name).replace(/bohne$/i, "").trim().slice(0, 2);
+  return shortName(name).slice(0, 2);
 }
 
 function meterOf(ctx, name) {
@@ -19,10 +34,20 @@ export function saleValue(ctx, name, n) {
   return coins;
 }
 
+/** A bean card: its short name, its full name as tooltip, the bean-o-meter at its foot (each
+ * "cards→coins" step kept whole: the foot wraps between steps, never inside one). */
 export function beanCard(ctx, name, extra = {}) {
   const bean = meterOf(ctx, name);
-  const meter = bean ? bean.meter.map((s, k) => (s ? `${s}→${k + 1}` : "")).filter(Boolean).join(" ") : "";
-  return ctx.ui.card({ title: name, mark: initials(name), kind: "bean", hue: ctx.ui.hueOf(name), foot: meter, data: { card: name }, ...extra });
+  const steps = bean ? bean.meter.map((s, k) => (s ? `${s}→${k + 1}` : "")).filter(Boolean) : [];
+  const label = `${name}${steps.length ? `, bean-o-meter ${steps.join(" ")}` : ""}`;
+  return ctx.ui.card({
+    title: shortName(name), tip: name, label, mark: initials(name), kind: "bean", hue: ctx.ui.hueOf(name),
+    foot: steps.map((step) => ctx.h("span", step)), data: { card: name }, ...extra,
+  });
+}
+
+function untraded(actions) {
+  return actions.filter((a) => !TRADE_VERBS.has(verbOf(a.code)));
 }
 
 function fieldsOf(ctx, p, fields) {
@@ -35,7 +60,7 @@ function fieldsOf(ctx, p, fields) {
       ctx.h("div.fname", `field ${f + 1}`),
       n ? beanCard(ctx, name, { small: true, corner: n }) : ctx.ui.h("div.card.small.empty", "empty"),
       ctx.h("div.sale", n ? `${n} card${n > 1 ? "s" : ""} · sells for ${saleValue(ctx, name, n)}` : "—"));
-    if (p === ctx.me) ctx.bind(el, ctx.find(ref));
+    if (p === ctx.me) ctx.bind(el, untraded(ctx.find(ref)));
     box.append(el);
   });
   return box;
@@ -60,7 +85,7 @@ function drawBeans(part, ctx) {
       const slot = h("div.slot", { class: i === 0 ? "front" : "", "data-hand": ref },
         beanCard(ctx, name),
         h("span.pos", i === 0 ? "▲ front (h1)" : ref));
-      ctx.bind(slot, ctx.find(ref));
+      ctx.bind(slot, untraded(ctx.find(ref)));
       hand.append(slot);
     });
     ctx.hand.append(h("h3", `your hand (${part.hand.length})`), part.hand.length ? hand : h("p.none", "empty"));
@@ -84,72 +109,4 @@ function drawBeans(part, ctx) {
   ctx.center.append(h("section.box.tablebeans", { "data-part": "beans", "aria-label": "the beans on the table" }, ...spots));
 }
 
-/** An offer's side in words: the beans (face-up cards included), and which face-up slots. */
-function terms(beans, slots) {
-  if (!beans.length) return "nothing";
-  return beans.join(", ") + (slots.length ? ` (face-up ${slots.map((u) => `u${u + 1}`).join(", ")})` : "");
-}
-
-function drawTrade(part, ctx) {
-  const h = ctx.h;
-  const faceUp = h("div.row", part.face_up.map((name, i) => {
-    if (name === null) return h("div.spot", { "data-face": `u${i + 1}` }, h("span.none", "traded"), h("span.k", `u${i + 1}`));
-    const el = h("div.spot", { "data-face": `u${i + 1}` }, beanCard(ctx, name, { small: true }), h("span.k", `u${i + 1}`));
-    return ctx.bind(el, ctx.find(`u${i + 1}`));
-  }));
-  const received = part.received.map((cards, p) => (cards.length ? h("li", `${ctx.seatLabel(p)} plants: ${cards.join(", ")}`) : null)).filter(Boolean);
-  ctx.trade.append(h("section.box", { "data-part": "trade", "aria-label": "trading" },
-    h("h3", `trading (${part.trades} trade${part.trades === 1 ? "" : "s"} so far)`),
-    h("h4", "face-up cards"), part.face_up.length ? faceUp : h("p.none", "none"),
-    received.length ? h("ul", received) : null,
-    part.draft && part.draft.maker === ctx.me
-      ? h("p.draft", `your offer in the making: gives ${terms(part.draft.gives, part.draft.face_up)} for ${terms(part.draft.asks, part.draft.wants)}`)
-      : null));
-  const composerBox = offerComposer(part, ctx);
-  if (composerBox) ctx.trade.append(composerBox);
-  ctx.trade.append(ctx.ui.offersPanel(ctx, part.offers, {
-    title: "open offers",
-    describe: (o) => ({ gives: terms(o.gives, o.face_up), asks: terms(o.asks, o.wants) }),
-  }));
-}
-
-/** Bohnanza's offer, built with the hand: pick hand cards (and, the active player, face-up
- * cards) to give, the beans (or face-up cards) to ask for and the player; sent as ONE line
- * (`offer p2 give h1 u1 for 2 blue`), which the server checks whole. Offered only when this seat
- * may start an offer now (its legal moves hold `give` or `ask`). */
-function offerComposer(part, ctx) {
-  const legal = ctx.legal.map((a) => a.code);
-  if (ctx.me === null || !legal.some((c) => c.startsWith("give ") || c.startsWith("ask "))) return null;
-  const beans = ctx.view.parts.beans || {};
-  const hand = beans.hand || [];
-  const active = ctx.view.active;
-  const give = hand.map((name, i) => ({ ref: `h${i + 1}`, label: `hand card ${i + 1}: ${name}`, node: beanCard(ctx, name, { small: true, corner: `h${i + 1}` }) }));
-  part.face_up.forEach((name, i) => {
-    if (name !== null && legal.includes(`give-face u${i + 1}`)) give.push({ ref: `u${i + 1}`, label: `face-up card u${i + 1}: ${name}`, node: beanCard(ctx, name, { small: true, corner: `u${i + 1}` }) });
-  });
-  const ask = (ctx.data.beans || []).map((b) => ({ ref: b.key, label: b.name, many: true, node: beanCard(ctx, b.name, { small: true }) }));
-  part.face_up.forEach((name, i) => {
-    if (name !== null && legal.includes(`want-face u${i + 1}`)) ask.push({ ref: `u${i + 1}`, label: `face-up card u${i + 1}: ${name}`, node: beanCard(ctx, name, { small: true, corner: `u${i + 1}` }) });
-  });
-  const targets = [];
-  for (let p = 0; p < ctx.players; p++) {
-    if (p !== ctx.me && (ctx.me === active || p === active)) targets.push({ ref: `p${p + 1}`, label: ctx.seatLabel(p) });
-  }
-  const cap = (ctx.state.options.bohnanza || {}).cards_per_offer || 3;
-  const askWords = (asked) => {
-    const counts = new Map();
-    for (const ref of asked) counts.set(ref, (counts.get(ref) || 0) + 1);
-    return [...counts].map(([ref, n]) => (ref.startsWith("u") ? ref : `${n} ${ref}`));
-  };
-  const nameOf = (ref) => [...give, ...ask].find((x) => x.ref === ref)?.label || ref;
-  return ctx.ui.composer(ctx, {
-    key: "bohnanza-offer",
-    signature: `${hand.join(",")}|${part.face_up.join(",")}|${active}`,
-    title: "make an offer",
-    give, ask, targets, maxGive: cap, maxAsk: cap,
-    line: ({ give: given, ask: asked, to }) => `offer ${to} give ${given.length ? given.join(" ") : "nothing"} for ${asked.length ? askWords(asked).join(" ") : "nothing"}`,
-    summary: ({ give: given, ask: asked, to }) => `to ${to}: you give ${given.map(nameOf).join(", ") || "nothing"}; you ask for ${askWords(asked).join(", ") || "nothing"}`,
-  });
-}
-
-export default { parts: { beans: drawBeans, trade: drawTrade }, ui: { beanCard, saleValue } };
+export default { parts: { beans: drawBeans, trade: drawTrade }, ui: { beanCard, saleValue, shortName } };

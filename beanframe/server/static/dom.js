@@ -40,9 +40,10 @@ export function append(el, children) {
 /** The card look every game shares: a rounded face with a coloured band (colour is never the
  * only signal: the band also carries `mark`, a letter or symbol), a title, an optional corner
  * number and a foot line. `data` goes on the element as data-* attributes (tests and bindings
- * read data-card). */
-export function card({ title, mark = "", corner = "", foot = "", kind = "", hue = null, small = false, data = {}, label = "" }) {
+ * read data-card); `tip`, a tooltip (the full name where `title` is a short one). */
+export function card({ title, mark = "", corner = "", foot = "", kind = "", hue = null, small = false, data = {}, label = "", tip = "" }) {
   const attrs = { class: ["card", kind, small ? "small" : ""].join(" "), role: "img" };
+  if (tip) attrs.title = tip;  // the full name, where the card shows a short one
   for (const [k, v] of Object.entries(data)) attrs[`data-${k}`] = v;
   attrs["aria-label"] = label || [title, foot].filter(Boolean).join(", ");
   const el = h("div", attrs,

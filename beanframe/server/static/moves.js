@@ -22,7 +22,7 @@ export function moveList(ctx) {
   if (!legal.length) return out;
   const groups = new Map();
   legal.forEach((action, i) => {
-    if (ctx.claimed(action)) return;
+    if (ctx.claimed(action) || ctx.panelShown) return;  // the trade panel offers them
     const key = verb(action.code);
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push([action, i]);
@@ -33,10 +33,12 @@ export function moveList(ctx) {
     for (const [action, i] of actions) row.append(moveButton(ctx, action, i));
     out.append(row);
   }
-  const all = h("details.all", { open: ctx.keep("moves", () => ({ open: false })).open || null },
+  // collapsed while the trade panel is shown (its own memory: opening it there opens it there)
+  const memory = ctx.panelShown ? "moves-panel" : "moves";
+  const all = h("details.all", { open: ctx.keep(memory, () => ({ open: false })).open || null },
     h("summary", `all moves (${legal.length}), by number`),
     h("ol", legal.map((action, i) => h("li", moveButton(ctx, action, i, "all")))));
-  all.addEventListener("toggle", () => { ctx.keep("moves", () => ({})).open = all.open; });
+  all.addEventListener("toggle", () => { ctx.keep(memory, () => ({})).open = all.open; });
   out.append(all);
   return out;
 }

@@ -9,6 +9,7 @@ import * as dom from "./dom.js";
 import { h } from "./dom.js";
 import { bind, closeChooser, mentions, moveList, verb } from "./moves.js";
 import { composer, offersPanel } from "./offers.js";
+import { builder, pickState, toggle, tradePanel } from "./panel.js";
 import { genericPart } from "./parts.js";
 
 const STATUS_TEXT = {
@@ -34,6 +35,12 @@ class Table {
     this.noticeKind = "";
     this.busy = false;
     this.status = "connecting";
+    this.seenOffers = null;  // the trade panel's offers at the last drawing, by key
+    this.fresh = new Set();  // offers to this seat announced and still open
+    this.notes = [];  // short notes on offers that went (withdrawn, answered, stale)
+    this.goneCheck = null;  // an answer refused: was its offer gone? (a note, not an error)
+    this.idleWaiters = [];
+    this.pageTitle = document.title;
     this.conn = new Connection(base, room, token, {
       onState: (state, why) => this.changed(state, why),
       onStatus: (status, detail) => this.setStatus(status, detail),
@@ -61,7 +68,7 @@ class Table {
         console.warn(`a variant's module failed to load: ${href}`, error);  // its parts are shown as plain data
       }
     }
-    this.ui = { ...dom, bind: null, offersPanel, composer };
+    this.ui = { ...dom, bind: null, offersPanel, composer, tradePanel, builder, pickState, toggle };
     for (const module of this.modules) Object.assign(this.ui, module.ui || {});
     this.drawers = {};
     this.claims = new Set();
@@ -69,6 +76,10 @@ class Table {
       Object.assign(this.drawers, module.parts || {});
       for (const claim of module.claims || []) this.claims.add(claim);
     }
+    // what a screen reader is told of offers made to this seat: outside the redrawn page
+    this.live = h("div.sr-live", { id: "announce", role: "status", "aria-live": "assertive", "aria-atomic": "true" });
+    document.body.append(this.live);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = this.pageTitle; });
     this.conn.start();
     document.addEventListener("keydown", (event) => this.key(event));
   }
@@ -101,7 +112,7 @@ class Table {
   /** Send an action (or a one-line command) against the version on the screen; a refusal is
    * one line, and after a 409 (the game moved on, or it is not possible now) the page asks for
    * the state again. Resolves to true when it was accepted. */
-  async act(code) {
+  async act(code, about = null) {
     if (!this.state || this.busy) return false;
     closeChooser();
     this.busy = true;
@@ -111,6 +122,11 @@ class Table {
     const answer = await this.conn.act(code, version);
     if (!answer.ok) {
       this.busy = false;
+      if (about && answer.status === 409) {  // an answer to an offer that may have gone meanwhile
+        this.goneCheck = { ...about, error: answer.error };
+        this.conn.refresh();
+        return false;
+      }
       this.say(answer.error, "error");
       if (answer.status === 409 || answer.status === 0) this.conn.refresh();
       return false;
@@ -123,6 +139,30 @@ class Table {
       setTimeout(() => { if (this.busy && this.state.version === version) { this.busy = false; this.conn.refresh(); } }, 8000);
     }
     return true;
+  }
+
+  /** Several lines, one after the other (an offer to everyone): each waits for the last one's
+   * update, and the rest stop when `still(state)` says the cards they name moved meanwhile. */
+  async actSeries(codes, still = null) {
+    for (const [i, code] of codes.entries()) {
+      if (i) {
+        await this.idle();
+        if (still && !still(this.state)) {
+          this.say("your cards changed meanwhile: the other offers were not sent", "note");
+          return false;
+        }
+      }
+      if (!(await this.act(code))) return false;
+    }
+    return true;
+  }
+
+  idle() {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      setTimeout(resolve, 10000);  // only bounds a hang
+    });
   }
 
   async why(code) {
@@ -156,7 +196,8 @@ class Table {
       /** the legal actions whose code names `ref` ("f1"), optionally only these verbs */
       find: (ref, verbs = null) => state.legal.filter((a) => mentions(a.code, ref) && (!verbs || verbs.includes(verb(a.code)))),
       bind: (el, actions, why = null) => bind(ctx, el, actions, why),
-      act: (code) => table.act(code),
+      act: (code, about = null) => table.act(code, about),
+      actSeries: (codes, still) => table.actSeries(codes, still),
       why: (code) => table.why(code),
       keep: (key, init) => { if (!table.kept.has(key)) table.kept.set(key, init()); return table.kept.get(key); },
       redraw: () => table.render(),
@@ -165,6 +206,10 @@ class Table {
       center: h("div.center"),
       hand: h("div.handarea"),
       trade: h("div.tradearea"),
+      panel: h("div.panelarea"),  // the trade panel (panel.js), drawn by a variant's module
+      panelOffers: [],
+      notes: this.notes,
+      fresh: this.fresh,
     };
     ctx.seats = seats;
     return ctx;
@@ -215,12 +260,15 @@ class Table {
     }
     const mine = ctx.me === null ? null : ctx.seats.get(ctx.me).panel;
     if (mine) mine.append(ctx.hand);
+    ctx.panelShown = ctx.panel.childNodes.length > 0;
+    if (!ctx.panelShown) this.notes.length = 0;
     const others = [...ctx.seats.entries()].filter(([p]) => p !== ctx.me).map(([, s]) => s.panel);
     const children = [
       this.statusBar(),
       this.turnBar(ctx),
       this.noticeBar(),
       state.over ? this.endScreen(ctx) : null,
+      ctx.panelShown ? ctx.panel : null,
       h("div.layout",
         h("main.board",
           mine ? h("div.mine", mine) : null,
@@ -239,12 +287,61 @@ class Table {
     this.root.dataset.busy = this.busy ? "yes" : "no";
     this.root.dataset.connection = this.status;
     decorate(this, ctx);  // clocks, the table's log and seats, play again (clock.js)
+    this.root.dataset.panel = ctx.panelShown ? "yes" : "no";
+    this.watchOffers(ctx);
+    if (!this.busy) for (const resolve of this.idleWaiters.splice(0)) resolve();
     const box = this.root.querySelector(".log ol");
     if (box && logAtEnd) box.scrollTop = box.scrollHeight;
     if (focused) {
       const again = [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focused);
       if (again && !again.disabled) again.focus();
     }
+  }
+
+  /** Announce the offers made to this seat since the last drawing (highlighted, read by the live
+   * region, the tab's title while hidden) and note the ones that went (withdrawn, answered,
+   * made stale): a short note, never an error. */
+  watchOffers(ctx) {
+    const now = new Map(ctx.panelOffers.map((o) => [o.key, o]));
+    const before = this.seenOffers || new Map();
+    const said = [];
+    for (const [key, offer] of now) {
+      if (before.has(key) || offer.to !== ctx.me || !offer.answers.length) continue;
+      this.fresh.add(key);
+      this.root.querySelector(`.tradepanel [data-offer="${offer.name}"]`)?.classList.add("fresh");
+      said.push(`new offer ${offer.name} to you from ${ctx.seatLabel(offer.maker)}: ${offer.text}`);
+    }
+    for (const [key, offer] of before) {
+      if (now.has(key)) continue;
+      this.fresh.delete(key);
+      // (when the trade is over, its offers went with it: nothing to note)
+      if (ctx.panelShown && (offer.maker === ctx.me || offer.to === ctx.me)) this.note(ctx, offer);
+    }
+    if (this.goneCheck) {
+      const { offer: key, name, error } = this.goneCheck;
+      this.goneCheck = null;
+      if (now.has(key)) this.say(error, "error");
+      else this.say(`${name} is no longer open (withdrawn, answered or its cards moved): nothing done`, "note");
+    }
+    this.seenOffers = now;
+    if (said.length) {
+      this.live.textContent = said.join(". ");
+      if (document.hidden) document.title = `(${said.length}) offer to you · ${this.pageTitle}`;
+    }
+  }
+
+  note(ctx, offer) {
+    const recent = this.state.history.slice(-40).reverse();
+    const words = { withdraw: "was withdrawn", accept: "was accepted", reject: "was rejected", decline: "was declined" };
+    const addressee = `p${offer.to + 1}`;  // Ali Baba's answers name no offer: the one on the table
+    const found = recent.find(([seat, code]) => Object.keys(words).some((w) => code === `${w} ${offer.name}` || (code === w && seat === addressee)));
+    const what = found ? words[found[1].split(" ")[0]] : "is no longer open (its cards moved)";
+    const text = `${offer.name} (${ctx.seatLabel(offer.maker)} → ${ctx.seatLabel(offer.to)}) ${what}`;
+    this.notes.push(text);
+    this.notes.splice(0, Math.max(0, this.notes.length - 2));
+    const box = this.root.querySelector(".tradepanel .tp-notes");
+    if (box) box.replaceChildren(...this.notes.map((n) => h("p.tp-note", n)));
+    if (!found || found[0] !== this.state.seat) this.live.textContent = text;
   }
 
   statusBar() {
@@ -296,8 +393,9 @@ class Table {
     h("div.row", h("input", { id: "command", "data-key": "command", autocomplete: "off", spellcheck: false, list: "codes", placeholder: mine ? "e.g. 1, or a move's code" : "wait for your decision" }),
       h("button", { type: "submit" }, "do")),
     h("datalist", { id: "codes" }, ctx.legal.map((a) => h("option", { value: a.code }, a.label))));
+    const where = ctx.panelShown ? ": in the trade panel above" : "";
     return h("section.box.movebox", { "aria-label": "moves" },
-      h("h3", mine ? `your moves${this.busy ? " (sending…)" : ""}` : "your moves: not your decision now"),
+      h("h3", mine ? `your moves${where}${this.busy ? " (sending…)" : ""}` : "your moves: not your decision now"),
       moveList(ctx), form);
   }
 

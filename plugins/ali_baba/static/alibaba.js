@@ -1,7 +1,13 @@
 // Ali Baba on the browser table: the track by district (Ali Baba's field marked "A" and in
 // words), the dice and the fate roll, the open bandit piles, each player's bandits, piasters and
 // movement cards, the offer on the table. Cards are named from the board's public rule data
-// (ctx.data.ali_baba); the seat's own movement cards come from its view only.
+// (ctx.data.ali_baba); the seat's own movement cards come from its view only. A negotiation (the
+// great bandit bazaar, or selling hunted bandits) is drawn in the trade panel (ctx.ui.tradePanel):
+// the offer as cards both ways plus piasters, its answers, and the builder, whose every click is
+// one of the small building actions (the maker alone builds: nobody's clicks cross).
+
+// the negotiation's own moves: the panel offers them, not the cards on the board
+const NEGOTIATION = new Set(["offer", "ask", "pay", "charge", "send", "scrap", "accept", "decline"]);
 
 const GANG_MARK = ["Y", "G", "B", "R"];  // yellow swindlers, green thieves, blue deceivers, red robbers
 const KIND_MARK = { start: "S", empty: "·", question: "?", die: "D", all: "*", event: "e" };
@@ -10,7 +16,7 @@ function bandit(ctx, c, small = true) {
   const card = ctx.data.ali_baba.cards[c];
   return ctx.ui.card({
     title: card.name, mark: GANG_MARK[card.gang], corner: `k${c + 1}`, foot: `${card.value} · fate ${card.fate.join(",")}`,
-    kind: "bandit", hue: [50, 120, 215, 0][card.gang], small, data: { card: `k${c + 1}` },
+    kind: "bandit", hue: [50, 120, 215, 0][card.gang], small, data: { card: `k${c + 1}` }, tip: `${card.name} (${ctx.data.ali_baba.gangs[card.gang]})`,
     label: `k${c + 1} ${card.name} (${ctx.data.ali_baba.gangs[card.gang]}), loot ${card.value}, fate ${card.fate.join(", ")}`,
   });
 }
@@ -46,12 +52,13 @@ function drawAliBaba(part, ctx) {
     part.hunted ? ` · hunted: ${part.hunted}` : "");
   const piles = h("div.row", part.open_cards.map((c, g) => h("div.spot", { "data-pile": `g${g + 1}` },
     h("span.k", `${data.gangs[g]} (${part.pile_sizes[g]})`),
-    c === null ? h("span.none", "empty") : ctx.bind(bandit(ctx, c), ctx.find(`k${c + 1}`)))));
+    c === null ? h("span.none", "empty") : ctx.bind(bandit(ctx, c), outside(ctx.find(`k${c + 1}`))))));
   ctx.center.append(h("section.box.ab-board", { "data-part": "ali_baba", "aria-label": "Ali Baba's table" },
     h("h3", `round ${part.round} · Ali Baba on field ${here.id} (${here.kind === "gang" ? data.gangs[here.gang] : here.kind})`),
     track, h("p.ab-legend", "A Ali Baba · S start · ? loot · D die · * four symbols · e event · Y G B R the gangs"),
     dice, h("h4", "open bandit piles"), piles,
     part.offer ? h("p.ab-offer", offerText(ctx, part.offer)) : null));
+  drawBazaar(part, ctx);
   for (let p = 0; p < ctx.players; p++) {
     const seat = ctx.seat(p);
     if (!seat) continue;
@@ -59,7 +66,7 @@ function drawAliBaba(part, ctx) {
       part.offers[p] ? [" ", ctx.ui.stat("offers", part.offers[p])] : null),
     h("div.row", { "aria-label": `bandits of ${ctx.seatLabel(p)}` },
       part.bandits[p].length
-        ? part.bandits[p].map((c) => (p === ctx.me ? ctx.bind(bandit(ctx, c), ctx.find(`k${c + 1}`)) : bandit(ctx, c)))
+        ? part.bandits[p].map((c) => (p === ctx.me ? ctx.bind(bandit(ctx, c), outside(ctx.find(`k${c + 1}`))) : bandit(ctx, c)))
         : h("span.none", "no bandits")),
     part.arrested[p].length ? h("p", `arrested: ${part.arrested[p].map((c) => `k${c + 1}`).join(", ")}`) : "");
   }
@@ -69,6 +76,88 @@ function drawAliBaba(part, ctx) {
       return ctx.bind(el, ctx.find(`c${i + 1}`, ["move"]));
     })));
   }
+}
+
+function verbOf(code) {
+  return code.split(" ", 1)[0];
+}
+
+function outside(actions) {
+  return actions.filter((a) => !NEGOTIATION.has(verbOf(a.code)));
+}
+
+/** One side of an offer as cards, and its piasters. */
+function itemNodes(ctx, items) {
+  return items.map(([kind, x]) => (kind === "bandit" ? bandit(ctx, x) : ctx.h("span.ab-piasters", `${x} piasters`)));
+}
+
+/** The negotiation in the trade panel: shown while this seat may build or answer an offer, or an
+ * offer is on the table. */
+function drawBazaar(part, ctx) {
+  const h = ctx.h;
+  const data = ctx.data.ali_baba;
+  const legal = ctx.legal;
+  const codes = new Set(legal.map((a) => a.code));
+  const mine = legal.filter((a) => NEGOTIATION.has(verbOf(a.code)));
+  if (!mine.length && !part.offer) return;
+  const me = ctx.me;
+  const offer = part.offer;
+  const offers = [];
+  if (offer) {
+    const draft = offer.id < 0;
+    const answers = draft
+      ? (offer.maker === me ? legal.filter((a) => a.code.startsWith("send ") || a.code === "scrap")
+        .map((a) => ({ code: a.code, label: a.code === "scrap" ? "scrap" : `send to ${a.code.slice(5)}`, kind: a.code === "scrap" ? "reject" : "accept" })) : [])
+      : ["accept", "decline"].filter((c) => codes.has(c)).map((c) => ({ code: c, label: c, kind: c === "accept" ? "accept" : "reject" }));
+    offers.push({
+      key: draft ? `draft:${offer.maker}` : `${part.round}:${ctx.view.turn}:${offer.id}:${offer.maker}`,
+      name: draft ? "draft" : `o${offer.id + 1}`, maker: offer.maker, to: offer.to,
+      gives: itemNodes(ctx, offer.gives), asks: itemNodes(ctx, offer.asks), answers,
+      text: offerText(ctx, offer), choose: draft ? h("p.none", offer.maker === me ? "your offer in the making: add to it below, then send it" : "being built") : null,
+    });
+  }
+  const building = legal.filter((a) => ["offer", "ask", "pay", "charge"].includes(verbOf(a.code)));
+  let builder = null;
+  if (building.length) {
+    const cardOf = (a) => Number(a.code.split(" k")[1]) - 1;
+    const ownerOf = (c) => part.bandits.findIndex((cards) => cards.includes(c));
+    // a bandit to pick: a compact chip (its gang's colour and letter, code and name; all of it in the tooltip)
+    const chip = (a) => {
+      const c = cardOf(a);
+      const info = data.cards[c];
+      return h("button.pick.ab-chip", {
+        type: "button", "data-code": a.code, "data-key": `ab:${a.code}`, "data-card": `k${c + 1}`, disabled: ctx.busy || null,
+        title: `${a.label}: loot ${info.value}, fate ${info.fate.join(", ")}`, style: { "--hue": String([50, 120, 215, 0][info.gang]) },
+        onclick: () => ctx.act(a.code),
+      }, h("span.band", { "aria-hidden": "true" }, GANG_MARK[info.gang]), ` k${c + 1} ${info.name}`);
+    };
+    // the bandits one may ask for, one owner at a time (an offer asks of one player)
+    const asks = building.filter((a) => verbOf(a.code) === "ask");
+    const owners = [...new Set(asks.map((a) => ownerOf(cardOf(a))))];
+    const tab = ctx.keep("ab-ask-owner", () => ({ p: null }));
+    if (!owners.includes(tab.p)) tab.p = owners[0] ?? null;
+    const ownerTabs = owners.length > 1 ? h("div.targets", { role: "radiogroup", "aria-label": "ask a bandit of" }, owners.map((p) => h("button.target", {
+      type: "button", role: "radio", "aria-checked": String(tab.p === p), "data-owner": `p${p + 1}`,
+      onclick: () => { tab.p = p; ctx.redraw(); },
+    }, `${tab.p === p ? "●" : "○"} ${ctx.seatLabel(p)}'s`))) : null;
+    const cardsOf = (verb) => building.filter((a) => verbOf(a.code) === verb && (verb !== "ask" || ownerOf(cardOf(a)) === tab.p)).map(chip);
+    const money = (verb, sign) => building.filter((a) => verbOf(a.code) === verb).map((a) => h("button.ab-money", {
+      type: "button", "data-code": a.code, "data-key": `ab:${a.code}`, title: a.label, disabled: ctx.busy || null, onclick: () => ctx.act(a.code),
+    }, `${sign}${a.code.split(" m")[1]}`));
+    const withMoney = (cards, coins) => [...cards, coins.length ? h("span.ab-plus", "piasters") : null, ...coins].filter(Boolean);
+    const giving = withMoney(cardsOf("offer"), money("pay", "+"));
+    const asking = withMoney(cardsOf("ask"), money("charge", "+"));
+    builder = h("section.composer", { "aria-label": "make an offer" },
+      h("h3", offer && offer.id < 0 ? "add to your offer" : "make an offer (one click each)"),
+      h("div.bline", h("span.k", "give"), giving.length ? h("div.picks.give", giving) : h("p.none", "nothing more to give")),
+      ownerTabs, h("div.bline", h("span.k", "ask"), asking.length ? h("div.picks.askbandits", asking) : h("p.none", "nothing more to ask")));
+  }
+  const moves = legal.filter((a) => !NEGOTIATION.has(verbOf(a.code))).map((a) => ({ code: a.code, label: a.code === "done" ? "done (leave the bazaar)" : a.label }));
+  ctx.ui.tradePanel(ctx, {
+    title: "bazaar",
+    info: me === null ? "" : `your piasters: ${part.piasters[me]}`,
+    table: null, offers, moves, builder, sitOut: false,
+  });
 }
 
 export default { parts: { ali_baba: drawAliBaba } };
