@@ -53,10 +53,17 @@ def allowed_hosts(public_url: str | None = None, bound: str | None = None, more:
     if public_url:
         names.add((urlsplit(public_url).hostname or "").lower())
     if bound and bound not in WILDCARDS:
-        names.add(host_name(bound) if not bound.count(":") > 1 else bound.strip("[]").lower())
-    names.update(host_name(n) for n in more)
+        names.add(_address(bound))
+    names.update(_address(n) for n in more)
     names.discard("")
     return frozenset(names)
+
+
+def _address(name: str) -> str:
+    """A configured name or address as :func:`host_name` reads it from a header (a bare IPv6
+    address such as ``fe80::1`` too, which a Host header always brackets)."""
+    name = name.strip()
+    return name.strip("[]").lower() if name.count(":") > 1 else host_name(name)
 
 
 def is_json(content_type: str | None) -> bool:

@@ -4,17 +4,22 @@ errors in one line naming the option, the value and what is allowed."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
+import socket
 import sqlite3
 
 import pytest
+import websockets
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from beanframe.server import Limits
 from beanframe.server.gate import allowed_hosts, host_name
+from beanframe_cli.commands.serve import served_names
 
-from .helpers import bearer, create_room, make_app, one_line_error
+from .helpers import ServerProcess, bearer, create_room, make_app, one_line_error
 
 
 @pytest.fixture
@@ -128,3 +133,36 @@ def test_option_errors_name_the_option_the_value_and_what_is_allowed(client, tmp
     assert words in text
     assert "Attribute" not in text and "validator" not in text
     assert rooms_in(tmp_path) == 0
+
+
+def test_configured_ipv6_addresses_are_understood():
+    assert "fe80::1" in allowed_hosts(None, more=("fe80::1", "[2001:db8::2]"))
+    assert "2001:db8::2" in allowed_hosts(None, more=("[2001:db8::2]",))
+    assert host_name("[fe80::1]:8000") == "fe80::1"
+
+
+def test_serve_answers_its_bound_address_and_on_every_interface_its_own_names():
+    assert served_names("192.168.1.5") == ["192.168.1.5"]
+    everywhere = served_names("0.0.0.0")
+    assert socket.gethostname().lower() in everywhere and f"{socket.gethostname().lower()}.local" in everywhere
+
+
+def test_a_real_server_refuses_another_host_name_over_http_and_websocket(tmp_path):  # issue 27 §3, uvicorn included
+    with ServerProcess(str(tmp_path / "rooms.db")) as server, server.client() as client:
+        refused = client.post("/api/rooms", json={"variants": ["al_cabohne"], "players": 1}, headers={"Host": "rebound.example"})
+        assert refused.status_code == 421 and "host name" in one_line_error(refused)
+        assert client.get("/api", headers={"Host": f"localhost:{server.port}"}).status_code == 200
+        room = client.post("/api/rooms", json={"variants": ["al_cabohne"], "players": 1}).json()
+        assert room["seats"][0]["url"].startswith(server.url)  # built from a name it serves
+
+        async def socket_under(name: str) -> str:
+            url = f"ws://{name}:{server.port}/api/rooms/{room['room']}/ws"  # the Host header; the socket goes to 127.0.0.1
+            try:
+                async with websockets.connect(url, host="127.0.0.1", port=server.port, open_timeout=30) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": room["spectator"]["token"]}))
+                    return json.loads(await asyncio.wait_for(ws.recv(), 30))["type"]
+            except websockets.InvalidStatus as exc:
+                return f"refused {exc.response.status_code}"
+
+        assert asyncio.run(socket_under("rebound.example")) == "refused 403"
+        assert asyncio.run(socket_under("localhost")) == "state"
