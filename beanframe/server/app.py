@@ -214,7 +214,7 @@ def create_app(
         player = room.seat_of(api.token(request))
         data = await api.body(request)
         code = data.get("code") if isinstance(data, dict) else None
-        return JSONResponse({"text": why(room, player, code)})
+        return JSONResponse({"text": why(room, player, code)}, headers=PRIVATE)
 
     async def command(request: Request) -> Response:
         room = await api.room(request)
@@ -222,7 +222,7 @@ def create_app(
         data = await api.body(request)
         if not isinstance(data, dict):
             raise BadInput('the body must be a JSON object: {"line": "..."}')
-        return JSONResponse({"text": run_command(room, player, data.get("line"), data.get("width"))})
+        return JSONResponse({"text": run_command(room, player, data.get("line"), data.get("width"))}, headers=PRIVATE)
 
     async def save(request: Request) -> Response:
         room = await api.room(request)

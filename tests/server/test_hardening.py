@@ -59,6 +59,9 @@ def test_seat_states_are_never_cached(client):  # issue 27 §3
     code = state.json()["legal"][0]["code"]
     acted = client.post(f"/api/rooms/{room['room']}/actions", headers=headers, json={"code": code, "version": 0})
     assert acted.status_code == 200 and acted.headers["cache-control"] == "no-store"
+    for path, body in (("why", {"code": "x"}), ("command", {"line": "meter"})):  # words for this seat
+        answer = client.post(f"/api/rooms/{room['room']}/{path}", headers=headers, json=body)
+        assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
 
 
 @pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None])
