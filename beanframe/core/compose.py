@@ -19,6 +19,7 @@ from attrs import define
 
 from beanframe.core import builtin, hookspecs
 from beanframe.core.actions import clip, shorten
+from beanframe.core.params import validator_problem
 from beanframe.core.strict import problems, strict_converter
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
@@ -220,7 +221,7 @@ def _structure_options(info: VariantInfo, given: Mapping[str, Any] | Any) -> Any
     try:
         return _options_converter.structure(dict(given), info.options)
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
-        where, what = problems(exc, info.name)[0]
+        where, what = validator_problem(exc, info.name) or problems(exc, info.name)[0]
         raise ConfigError(f"bad option for {where}: {what}") from None
 
 

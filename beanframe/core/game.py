@@ -382,8 +382,10 @@ class Game(Flow, Knowledge):
         """``action`` in words for ``player``, the player choosing it (None: ``to_act``), in this
         game's situation: it may name what that player alone sees ("plant hand card 2
         (Feuerbohne)"), so show it to that player only; anyone else gets :meth:`describe_for`.
-        The player is explicit because in a group decision several players choose at once."""
+        In a group decision several players choose at once: there the player is required."""
         if player is None:
+            if len(self.deciders) > 1:  # to_act's wording would name another decider's cards
+                raise ValueError(f"players {', '.join(map(str, self.deciders))} decide now: say whose choice to describe with describe(action, player)")
             player = self.to_act
         else:
             check_player(player, self.state.players, spectator=False)

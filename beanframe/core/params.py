@@ -62,6 +62,30 @@ def text(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         raise TypeError(f"{attribute.name} must be a non-empty text, not {shorten(value)}")
 
 
+def validator_problem(exc: BaseException, root: str) -> tuple[str, str] | None:
+    """(where, what) for an error an attrs validator raised (``in_``, ``instance_of``...), whose
+    arguments are the message, the ``Attribute``, what is allowed and the value: the option by
+    name, the value and what is allowed, in words (None for any other error). cattrs gathers
+    such errors in exception groups: the first one inside is said."""
+    for inner in getattr(exc, "exceptions", ()):
+        found = validator_problem(inner, root)
+        if found is not None:
+            return found
+    args = getattr(exc, "args", ())
+    if len(args) < 2 or not isinstance(args[1], attrs.Attribute):
+        return None
+    where, value = f"{root}.{args[1].name}", args[-1]
+    allowed = args[2] if len(args) >= 4 else None
+    if isinstance(allowed, type) or (isinstance(allowed, tuple) and allowed and all(isinstance(a, type) for a in allowed)):
+        kinds = " or ".join(t.__name__ for t in (allowed if isinstance(allowed, tuple) else (allowed,)))
+        return where, f"{shorten(value)} is not allowed (a {kinds} is: {shorten(value)} is a {_kind(value)})"
+    if isinstance(allowed, (tuple, list, set, frozenset, dict)):
+        choices = ", ".join(str(a) for a in allowed)
+        return where, f"{shorten(value)} is not allowed (allowed: {choices})"
+    message = " ".join(str(args[0]).split()) if isinstance(args[0], str) else "not allowed"
+    return where, f"{shorten(value)} is not allowed ({message})"
+
+
 def record_problems(value: Any, path: str, _seen: set[int] | None = None) -> list[str]:
     """What the field validators of the attrs record ``value`` (and of the records it holds, also in
     tuples and lists) say now; each problem names its parameter by ``path`` ("beans.draw")."""
@@ -77,7 +101,8 @@ def record_problems(value: Any, path: str, _seen: set[int] | None = None) -> lis
             try:
                 f.validator(value, f, item)
             except (TypeError, ValueError) as exc:
-                problems.append(f"{where}: {exc.args[0] if exc.args else exc}")
+                said = validator_problem(exc, path)
+                problems.append(f"{said[0]}: {said[1]}" if said else f"{where}: {exc.args[0] if exc.args else exc}")
                 continue
         if attrs.has(type(item)):
             problems += record_problems(item, where, seen)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from importlib import resources
 from typing import Any
 
@@ -28,6 +29,7 @@ from starlette.websockets import WebSocket
 from beanframe.errors import BeanframeError
 from beanframe.server import catalog
 from beanframe.server.commands import run_command, why
+from beanframe.server.gate import Gate, allowed_hosts, is_json
 from beanframe.server.hub import Hub
 from beanframe.server.limits import BadInput, Buckets, Limits, read_body, read_json
 from beanframe.server.lobby import lobby_routes
@@ -42,6 +44,10 @@ from beanframe.server.web import WebFiles
 log = logging.getLogger("beanframe.server")
 
 
+#: a seat's state (its hand) is never kept by a browser's or a proxy's cache
+PRIVATE = {"Cache-Control": "no-store"}
+
+
 def error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -49,18 +55,22 @@ def error(message: str, status: int) -> JSONResponse:
 class Api:
     """The routes' shared state: the hub of rooms, the limits, the address links use."""
 
-    def __init__(self, hub: Hub, limits: Limits, public_url: str | None) -> None:
+    def __init__(self, hub: Hub, limits: Limits, public_url: str | None, clock: Callable[[], float] = time.monotonic) -> None:
         self.hub = hub
         self.limits = limits
         self.public_url = public_url.rstrip("/") + "/" if public_url else None
-        self.creations = Buckets(limits.create_rate, limits.create_burst)
-        self.requests = Buckets(limits.rate, limits.burst)
+        self.clock = clock  # the rate limits' (a test's own)
+        self.creations = Buckets(limits.create_rate, limits.create_burst, clock=clock)
+        self.requests = Buckets(limits.rate, limits.burst, clock=clock)
 
     # -- reading requests --------------------------------------------------------------------
     async def body(self, request: Request) -> Any:
         limit = self.limits.message_bytes
         declared = request.headers.get("content-length", "")
         data = await read_body(request.stream(), declared, limit, self.limits.body_seconds)
+        if data and not is_json(request.headers.get("content-type")):
+            # a cross-origin page may send text/plain without asking first: never read as JSON
+            raise BadInput("a request body must be sent as Content-Type: application/json", 415)
         return read_json(data, limit)
 
     def client(self, request: Request) -> str:
@@ -88,6 +98,17 @@ class Api:
         return self.public_url or str(request.base_url)
 
 
+class _Table(Starlette):
+    """Starlette behind the gate (outermost, so even a 500 carries the security headers)."""
+
+    def __init__(self, hosts: frozenset[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.hosts = hosts
+
+    def build_middleware_stack(self) -> Any:
+        return Gate(super().build_middleware_stack(), self.hosts)
+
+
 def create_app(
     store: Store,
     plugins: Sequence[Any] = (),
@@ -95,14 +116,18 @@ def create_app(
     limits: Limits | None = None,
     public_url: str | None = None,
     hub: Hub | None = None,
+    hosts: Sequence[str] = (),
+    clock: Callable[[], float] = time.monotonic,
 ) -> Starlette:
     """The table server's application on ``store`` (see the module). ``plugins``: plugin objects
     for variants that are not installed (a house rule under test); ``bot_delay``: the bots' think
     time in seconds; ``public_url``: the address invitation links use (default: the address each
-    request came to, right for a local network; set it behind a reverse proxy)."""
+    request came to, right for a local network; set it behind a reverse proxy); ``hosts``: the
+    Host names answered besides localhost and ``public_url``'s (the bound address, this
+    machine's names; :mod:`beanframe.server.gate`); ``clock``: the rate limits' clock."""
     limits = limits or Limits()
     hub = hub or Hub(store, plugins, bot_delay)
-    api = Api(hub, limits, public_url)
+    api = Api(hub, limits, public_url, clock)
     files = WebFiles()
 
     @contextlib.asynccontextmanager
@@ -168,7 +193,7 @@ def create_app(
     async def state(request: Request) -> Response:
         room = await api.room(request)
         player = room.seat_of(api.token(request))
-        return JSONResponse(room.full_state(player))
+        return JSONResponse(room.full_state(player), headers=PRIVATE)
 
     async def act(request: Request) -> Response:
         room = await api.room(request)
@@ -177,14 +202,14 @@ def create_app(
         if not isinstance(data, dict):
             raise BadInput('the body must be a JSON object: {"code": "...", "version": N}')
         await room.act(player, data.get("version"), code=data.get("code"), action_id=data.get("id"))
-        return JSONResponse(room.full_state(player))
+        return JSONResponse(room.full_state(player), headers=PRIVATE)
 
     async def explain(request: Request) -> Response:
         room = await api.room(request)
         player = room.seat_of(api.token(request))
         data = await api.body(request)
         code = data.get("code") if isinstance(data, dict) else None
-        return JSONResponse({"text": why(room, player, code)})
+        return JSONResponse({"text": why(room, player, code)}, headers=PRIVATE)
 
     async def command(request: Request) -> Response:
         room = await api.room(request)
@@ -192,7 +217,7 @@ def create_app(
         data = await api.body(request)
         if not isinstance(data, dict):
             raise BadInput('the body must be a JSON object: {"line": "..."}')
-        return JSONResponse({"text": run_command(room, player, data.get("line"), data.get("width"))})
+        return JSONResponse({"text": run_command(room, player, data.get("line"), data.get("width"))}, headers=PRIVATE)
 
     async def save(request: Request) -> Response:
         room = await api.room(request)
@@ -200,7 +225,7 @@ def create_app(
             raise Refused(room.broken or "this room cannot be played", 409)
         if not room.game.is_over:
             raise Refused("the save is served once the game is over (it holds every hand and the deck order)", 409)
-        headers = {"Content-Disposition": f'attachment; filename="beanframe-{room.id}.json"'}
+        headers = {"Content-Disposition": f'attachment; filename="beanframe-{room.id}.json"', **PRIVATE}
         return Response(room.game.to_json(), media_type="application/json", headers=headers)
 
     async def web(request: Request) -> Response:
@@ -250,7 +275,8 @@ def create_app(
         WebSocketRoute("/api/rooms/{room}/ws", socket),
         Mount("/static", app=StaticFiles(packages=[("beanframe.server", "static")]), name="static"),
     ]
-    app = Starlette(
+    app = _Table(
+        allowed_hosts(public_url, more=hosts),
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: not_found, Exception: crashed},

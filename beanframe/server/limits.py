@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from attrs import frozen
@@ -126,16 +126,17 @@ class Bucket:
     """A token bucket: ``allow()`` is True while the average stays under ``rate`` a second with
     at most ``burst`` at once."""
 
-    __slots__ = ("rate", "burst", "tokens", "at")
+    __slots__ = ("rate", "burst", "tokens", "at", "clock")
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = float(burst)
-        self.at = time.monotonic()
+        self.clock = clock  # seconds; a test injects its own
+        self.at = clock()
 
     def allow(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens >= 1:
@@ -147,14 +148,14 @@ class Bucket:
 class Buckets:
     """One bucket per key (a client address), the least recently used forgotten beyond ``size``."""
 
-    def __init__(self, rate: float, burst: int, size: int = 10_000) -> None:
-        self.rate, self.burst, self.size = rate, burst, size
+    def __init__(self, rate: float, burst: int, size: int = 10_000, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.size, self.clock = rate, burst, size, clock
         self.buckets: OrderedDict[str, Bucket] = OrderedDict()
 
     def allow(self, key: str) -> bool:
         bucket = self.buckets.get(key)
         if bucket is None:
-            bucket = self.buckets[key] = Bucket(self.rate, self.burst)
+            bucket = self.buckets[key] = Bucket(self.rate, self.burst, self.clock)
             if len(self.buckets) > self.size:
                 self.buckets.popitem(last=False)
         else:

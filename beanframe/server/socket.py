@@ -39,7 +39,7 @@ def _text(data: dict[str, Any]) -> str:
 async def serve_socket(api: Api, websocket: WebSocket) -> None:
     await websocket.accept()
     limits = api.limits
-    bucket = Bucket(limits.rate, limits.burst)
+    bucket = Bucket(limits.rate, limits.burst, api.clock)
     room_id = websocket.path_params["room"]
     try:
         token = await asyncio.wait_for(_hello(api, websocket, bucket), limits.hello_seconds)

@@ -60,7 +60,7 @@ that reproduces it. :func:`conformance_suite` also plays every registered bot of
 rules.
 
 The hypothesis parts (:func:`playthroughs`, :func:`games`, :class:`ConformanceTests`) need the
-``hypothesis`` package (beanframe's ``dev`` extra); they are imported on first use.
+``hypothesis`` package (``pip install 'beanframe[kit]'``, with pytest); they are imported on first use.
 """
 
 from __future__ import annotations

@@ -8,7 +8,10 @@ On a position of random play (at positions 1, 2, 4, 8, ...; check name ``positio
   position starts a new record), and leaves the given mapping unchanged;
 - both games, played on with the same random actions for up to :data:`PLAY_ON` actions, stay
   alike (the same legal actions, the same position): the same seed and chance counter, so the
-  same future.
+  same future. When they differ, the check first tries whether the game follows from its seed
+  and actions at all (the same action on two copies, under different states of Python's global
+  random module): if not, it says so first, with the usual causes (the global ``random``
+  module, the clock), since no position can be whole then.
 
 Random play *from* positions (``random_playthrough(..., position=...)``, ``conformance_suite``'s
 ``position_games``, the hypothesis strategies ``positions`` and ``playthroughs(...,
@@ -17,9 +20,10 @@ from_position=True)``) then runs every other check on games started from a posit
 
 from __future__ import annotations
 
+import functools
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -51,6 +55,8 @@ def position_problems(game: Game, rng: random.Random, play_on: int = PLAY_ON) ->
         problems.append(f"the game started from the position writes another position: {_difference(data, again.position())}")
     problems += _alike(game, again)
     if problems:
+        if not_reproducible(lambda: game.ruleset.new_game(position=data)):
+            problems.insert(0, NOT_REPRODUCIBLE.format(what="starting a game from one position twice"))
         return problems
     a, b = game.clone(), again
     for _ in range(play_on):
@@ -59,6 +65,7 @@ def position_problems(game: Game, rng: random.Random, play_on: int = PLAY_ON) ->
         player = rng.choice(a.deciders)
         legal = a.legal_actions(player)
         action = legal[rng.randrange(len(legal))]
+        before = a.clone()
         a.apply(action, player)
         try:
             b.apply(action.code, player)
@@ -66,8 +73,42 @@ def position_problems(game: Game, rng: random.Random, play_on: int = PLAY_ON) ->
             return [f"after the same actions the game from the position refuses {action.code!r}: {exc}"]
         found = _alike(a, b)
         if found or a.position() != b.position():
-            return [f"after {action.code!r} the two games differ: {found or [_difference(a.position(), b.position())]}"]
+            problems = [f"after {action.code!r} the two games differ: {found or [_difference(a.position(), b.position())]}"]
+            if not_reproducible(functools.partial(_applied, before, action, player)):
+                problems.insert(0, NOT_REPRODUCIBLE.format(what=f"{action.code!r} on two copies of one game"))
+            return problems
     return []
+
+
+#: said first when a game does not follow from its seed and actions: the usual causes by name
+NOT_REPRODUCIBLE = (
+    "the game is not reproducible from its seed and actions ({what} gave two different games): "
+    "a rule draws from Python's global random module or reads the clock; draw with game.random instead"
+)
+
+
+def _applied(game: Game, action: Any, player: int) -> Game:
+    copy = game.clone()
+    copy.apply(action, player)
+    return copy
+
+
+def not_reproducible(make: Callable[[], Game], tries: int = 20) -> bool:
+    """True if ``make()`` twice gives two different games under different states of Python's
+    global random module (restored afterwards): the game depends on something other than its
+    seed and actions. A rule that draws rarely may look reproducible ``tries`` times in a row."""
+    saved = random.getstate()
+    try:
+        for k in range(tries):
+            random.seed(f"beanframe.testing/reproducible/{k}/a")
+            first = make()
+            random.seed(f"beanframe.testing/reproducible/{k}/b")
+            second = make()
+            if first.position() != second.position() or _alike(first, second):
+                return True
+        return False
+    finally:
+        random.setstate(saved)
 
 
 def _alike(a: Game, b: Game) -> list[str]:

@@ -155,7 +155,8 @@ def check_determinism(game: Game) -> None:
         raise ConformanceError("determinism", with_first_divergence(problems, game), game) from exc
     if again.to_json() != game.to_json():
         diff = first_difference(json.loads(game.to_json()), json.loads(again.to_json()), "save")
-        problems = [f"replaying the same seed and actions gives another game: {diff}"]
+        problems = [f"replaying the same seed and actions gives another game: {diff} (a rule that draws from Python's "
+                    "global random module or reads the clock does this; draw with game.random)"]
         raise ConformanceError("determinism", with_first_divergence(problems, game), game)
 
 

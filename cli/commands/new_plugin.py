@@ -12,22 +12,24 @@ import re
 from pathlib import Path
 from typing import Annotated
 
+import attrs
 import typer
+from attrs import frozen
 
 from beanframe.core.actions import shorten
-from beanframe.core.compose import discover
+from beanframe.core.compose import discover, supported_players, variant_info
+from beanframe.core.game import compose
 from beanframe.errors import ConfigError
 
 NAME_RE = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 MODULE = '''"""House rule ``{name}`` for {base}, written by ``beanframe new-plugin``: edit freely.
 
-The rule: at the end of a turn the player draws ``draw`` cards (option, default 3) instead of the
-rulebook's 2. It is one composition hook: {base} keeps the bean family's parameters in
-``config.params["beans"]`` (a :class:`beanframe.beans.BeanRules`); this plugin requires
-{base}, so composition calls it later, and it replaces that record with a copy whose ``draw``
-is this rule's option. The plugin-author guide (docs/plugins.md in beanframe) lists every hook,
-every parameter and a worked example of each.
+The rule: {rule}. It is one composition hook: {base} keeps that parameter in
+``config.params["{key}"]`` (an attrs record); this plugin requires {base}, so composition calls
+it later, and it replaces that record with a copy whose ``{path}`` is this rule's option. The
+plugin-author guide (docs/plugins.md in beanframe) lists every hook, every parameter and a worked
+example of each.
 """
 
 from __future__ import annotations
@@ -43,9 +45,9 @@ VERSION = "0.1.0"
 
 @attrs.frozen
 class Options:
-    """Options of {name}: ``beanframe play {base} {name} -o {name}.draw=4``."""
+    """Options of {name}: ``beanframe play {command} -o {name}.{option}={other}``."""
 
-    draw: int = attrs.field(default=3, validator=and_(instance_of(int), ge(1), le(5)))
+    {option}: int = attrs.field(default={new}, validator=and_(instance_of(int), ge({low}), le({high})))
 
 
 @hookimpl
@@ -53,7 +55,7 @@ def beanframe_variant():
     return VariantInfo(
         name=NAME,
         version=VERSION,
-        description="house rule: draw more cards at the end of a turn (option draw, default 3)",
+        description="house rule: {rule} (option {option})",
         requires=("{base}",),
         options=Options,
     )
@@ -61,8 +63,7 @@ def beanframe_variant():
 
 @hookimpl
 def beanframe_configure(config):
-    beans = config.params["beans"]
-    config.params["beans"] = attrs.evolve(beans, draw=config.options[NAME].draw)
+{configure}
 '''
 
 TEST = '''"""Tests of {name}; they pass as written: ``python -m pytest`` in this folder (installed or not)."""
@@ -72,16 +73,18 @@ from beanframe.testing import conformance_suite
 
 import {module} as plugin
 
+VARIANTS = [{variant_list}, plugin]
+
 
 def test_the_option_sets_the_parameter():
-    rules = beanframe.compose(["{base}", plugin], 2, {{"{name}": {{"draw": 4}}}})
-    assert rules.config.params["beans"].draw == 4
+    rules = beanframe.compose(VARIANTS, {players[0]}, {{"{name}": {{"{option}": {other}}}}})
+    assert rules.config.params{access} == {other}
 
 
 def test_the_house_rule_conforms():
     # random games under every check of the kit, and games of every registered bot
-    report = conformance_suite(["{base}", plugin], players={players}, games=3)
-    assert report.variants == ("{base}", "{name}")
+    report = conformance_suite(VARIANTS, players={players}, games=3)
+    assert report.variants[-1] == "{name}"
 '''
 
 PYPROJECT = '''[build-system]
@@ -95,6 +98,9 @@ description = "A beanframe house rule for {base}: {name}"
 readme = "README.md"
 requires-python = ">=3.11"
 dependencies = ["beanframe>=0.1", "attrs>=23.1"]
+
+[project.optional-dependencies]
+test = ["beanframe[kit]"]  # pytest and hypothesis: pip install -e '.[test]'
 
 # beanframe finds variants through this entry-point group; the entry point's name is the
 # variant's name, the value is the module that implements the hooks.
@@ -111,18 +117,18 @@ pythonpath = ["."]  # the tests import the plugin from this folder, installed or
 
 README = '''# {name}
 
-A beanframe house rule for {base}, made with `beanframe new-plugin {name}`: at the end of a
-turn the player draws `draw` cards (default 3) instead of 2.
+A beanframe house rule for {base}, made with `beanframe new-plugin {name}`: {rule}.
 
 ```sh
+pip install 'beanframe[kit]'                     # pytest and hypothesis, for the tests
 pip install -e .                                 # registers the variant {name}
 beanframe plugins                                # {name} is listed, with its entry point
-beanframe rules {base} {name}                # the effective parameters: draw=3, set by {name}
-beanframe play {base} {name} -o {name}.draw=4
+beanframe rules {command}   # the effective parameters: {key}.{path}={new}, set by {name}
+beanframe play {command} -o {name}.{option}={other}
 python -m pytest                                 # the conformance test (also without installing)
 ```
 
-Without installing: `beanframe --plugin {module}/__init__.py play {base} {name}`, or list the
+Without installing: `beanframe --plugin {module}/__init__.py play {command}`, or list the
 file in a `beanframe.toml` (`plugins = ["{module}/__init__.py"]`) in the folder you run beanframe
 from.
 
@@ -141,33 +147,104 @@ def check_name(name: str) -> None:
         raise ConfigError(f"bad plugin name {shorten(name)}: a variant of that name exists already")
 
 
-def base_variant(requires: str | None = None) -> tuple[str, list[int]]:
-    """The variant the house rule builds on (``requires``, else the first installed variant that
-    requires none) and the player counts its test plays."""
-    from beanframe.core.compose import variant_info
+@frozen
+class Target:
+    """What a new house rule builds on: the variant, the set it needs (its requirements first),
+    the player counts its test plays, and the whole-number parameter the rule changes."""
 
+    base: str
+    variants: tuple[str, ...]
+    players: list[int]
+    path: tuple[str, ...]  # ("beans", "draw"): config.params["beans"].draw
+    value: int  # the parameter's value without the rule
+
+
+def target(variant: str | None = None) -> Target:
+    """The target of a rule on ``variant`` (default: the first installed variant that requires
+    none); ConfigError (one line) for an unknown variant or one without a whole-number parameter."""
     installed = {name: variant_info(plugin) for name, plugin in discover().items()}
-    if requires is None:
+    if variant is None:
         bases = sorted(name for name, info in installed.items() if not info.requires)
         if not bases:
-            raise ConfigError("no installed variant to build a house rule on: give --requires VARIANT")
-        requires = bases[0]
-    if requires not in installed:
-        raise ConfigError(f"unknown variant {shorten(requires)} for --requires (installed: {', '.join(installed) or 'none'})")
-    counts = list(installed[requires].players) or [2]
-    return requires, counts[:2]
+            raise ConfigError("no installed variant to build a house rule on: give --variant VARIANT")
+        variant = bases[0]
+    variant = variant.strip().lower().replace("-", "_")
+    if variant not in installed:
+        raise ConfigError(f"unknown variant {shorten(variant)} for --variant (installed: {', '.join(installed) or 'none'})")
+    order: list[str] = []
+
+    def visit(name: str) -> None:  # requirements first, as composition orders them
+        if name in order or name not in installed:
+            return
+        for required in sorted(installed[name].requires):
+            visit(required)
+        order.append(name)
+
+    visit(variant)
+    counts = supported_players({n: installed[n] for n in order}, order)
+    players = sorted(counts)[:2] if counts else [2]
+    params = compose(order, players[0]).config.params
+    path = _parameter(params, order)
+    if path is None:
+        raise ConfigError(f"{variant} has no whole-number parameter a generated rule could change: write the rule by hand (docs/plugins.md)")
+    value = params[path[0]]
+    for name in path[1:]:
+        value = getattr(value, name)
+    return Target(variant, tuple(order), players, path, value)
 
 
-def write_plugin(name: str, directory: str | Path = ".", requires: str | None = None) -> Path:
-    """Write the package for house rule ``name`` (on the bean game ``requires``) into
+def _parameter(params: dict, order: list[str]) -> tuple[str, ...] | None:
+    """The parameter a generated rule changes: the cards drawn at the end of a turn in a bean
+    game, else the first whole number in the variants' own records (one level deep too)."""
+    beans = params.get("beans")
+    if attrs.has(type(beans)) and type(getattr(beans, "draw", None)) is int:
+        return ("beans", "draw")
+    for key in reversed(order):
+        record = params.get(key)
+        if not attrs.has(type(record)):
+            continue
+        for f in attrs.fields(type(record)):
+            value = getattr(record, f.name)
+            if type(value) is int and f.init:
+                return (key, f.name)
+            if attrs.has(type(value)):
+                inner = next((g.name for g in attrs.fields(type(value)) if g.init and type(getattr(value, g.name)) is int), None)
+                if inner is not None:
+                    return (key, f.name, inner)
+    return None
+
+
+def _configure(path: tuple[str, ...], option: str) -> str:
+    """The body of the generated ``beanframe_configure``: a copy of the record with the option's value."""
+    key, *names = path
+    value = f"config.options[NAME].{option}"
+    if len(names) == 1:
+        return f'    config.params["{key}"] = attrs.evolve(config.params["{key}"], {names[0]}={value})'
+    outer, inner = names
+    return (f'    record = config.params["{key}"]\n'
+            f'    config.params["{key}"] = attrs.evolve(record, {outer}=attrs.evolve(record.{outer}, {inner}={value}))')  # fmt: skip
+
+
+def write_plugin(name: str, directory: str | Path = ".", variant: str | None = None) -> Path:
+    """Write the package for house rule ``name`` (on the game ``variant``) into
     ``directory/name``; returns that folder."""
     check_name(name)
     root = Path(directory) / name
     if root.exists():
         raise ConfigError(f"{root} exists already: choose another name or --dir")
-    base, players = base_variant(requires)
+    aim = target(variant)
     module = f"beanframe_house_{name}"
-    values = {"name": name, "module": module, "dist": name.replace("_", "-"), "base": base, "players": players}
+    option = aim.path[-1]
+    new = aim.value + 1
+    words = "the cards drawn at the end of a turn" if aim.path == ("beans", "draw") else ".".join(aim.path)
+    values = {
+        "name": name, "module": module, "dist": name.replace("_", "-"), "base": aim.base, "players": aim.players,
+        "command": " ".join((*aim.variants, name)), "variant_list": ", ".join(f'"{v}"' for v in aim.variants),
+        "key": aim.path[0], "path": ".".join(aim.path[1:]), "option": option,
+        "new": new, "other": new + 1, "low": 1 if aim.value >= 1 else 0, "high": max(5, 2 * new),
+        "rule": f"{words}: {new} instead of {aim.value}", "configure": _configure(aim.path, option),
+        "access": "".join([f'["{aim.path[0]}"]', *(f".{n}" for n in aim.path[1:])]),
+    }  # fmt: skip
     files = {
         "pyproject.toml": PYPROJECT,
         "README.md": README,
@@ -186,12 +263,12 @@ def new_plugin_cli(
     dir: Annotated[
         Path, typer.Option("--dir", "-d", help="Where to create the package folder NAME.", show_default=False)
     ] = Path("."),
-    requires: Annotated[
+    variant: Annotated[
         str | None,
-        typer.Option("--requires", help="The bean game the rule changes (default: the first installed base variant).", show_default=False),
+        typer.Option("--variant", "--requires", help="The installed variant the rule changes, e.g. bohnanza (default: the first installed base variant).", show_default=False),
     ] = None,
 ) -> None:
     """Write a house-rule package NAME: pyproject with its entry point, a module with two hooks,
     a README and a conformance test that passes as written."""
-    root = write_plugin(name, dir, requires)
+    root = write_plugin(name, dir, variant)
     typer.echo(f"wrote {root}: run `python -m pytest {root}`, then `pip install -e {root}`")

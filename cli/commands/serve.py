@@ -77,6 +77,15 @@ def lan_addresses() -> list[str]:
     return [a for a in found if not a.startswith("127.")]
 
 
+def served_names(host: str) -> list[str]:
+    """The Host names the server answers besides localhost and --url's (docs/protocol.md): the
+    bound address, and on every interface (0.0.0.0) this machine's network address and name."""
+    if host not in ("0.0.0.0", "::"):
+        return [host]
+    name = socket.gethostname().lower()
+    return [*lan_addresses(), name, f"{name}.local"]
+
+
 class _Server(uvicorn.Server):
     """uvicorn's server, which stops on SIGINT or SIGTERM without raising the signal again
     afterwards: stopping is the normal end of ``beanframe serve`` (exit code 0)."""
@@ -104,7 +113,7 @@ async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | 
     except StoreError as exc:
         raise ConfigError(str(exc)) from None
     limits = Limits()
-    app = create_app(store, bot_delay=bot_delay, limits=limits, public_url=url)
+    app = create_app(store, bot_delay=bot_delay, limits=limits, public_url=url, hosts=served_names(host))
     app.state.hub.default_clock = clock  # rooms that name no clock get this one (issue 25)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)

@@ -61,7 +61,8 @@ def test_bails_when_it_pays():
 
     assert choose(arrested(14, 2, [14])).code == "surrender k15"  # a 60-piaster swindler in the last round is not worth 200 bail
     assert choose(arrested(60, 1, [14, 60])).code == "bail k61"  # a palace robber is
-    assert field("1-02") >= 0
+    # the arrests above happen on 1-02, a field of the gang they hunt (RULES E): the scenario is sound
+    assert BOARD.gang_keys[BOARD.gang_of[field("1-02")]] == "swindlers"
 
 
 def test_greedy_beats_random():

@@ -126,3 +126,30 @@ def test_layout_options_and_errors(tmp_path):
     assert beanframe.compose(VARIANTS, 3, {"bohnaparte": {"layout_file": str(good)}}).new_game(seed=1).part("board").kinds[0] == "camp"
     with pytest.raises(ConfigError, match="for 3 players, not 4"):
         beanframe.compose(VARIANTS, 4, {"bohnaparte": {"layout_file": str(good)}})
+
+
+def test_at_most_one_fortress_under_a_landscape():
+    # RULES D "Quarry" (rulebook "De bouw van een vesting"): one fortress per landscape. Two full
+    # quarries and four coins: after a fortress under the camp, the second quarry still builds,
+    # but not under the camp again.
+    second_quarry = 25
+    owners = {**OTHERS, CAMP: 0, MONASTERY: 0, QUARRY: 0, second_quarry: 0}
+    g = situation(at="plant", owners=owners, hands=[["fire"], [], [], []], coins=[4, 0, 0, 0])
+    g.apply("fortress l2")
+    fortress_codes = [c for c in codes(g) if c.startswith("fortress")]
+    assert "fortress l1" in fortress_codes  # a full quarry and the price are there...
+    assert "fortress l2" not in fortress_codes  # ...but the camp has its fortress
+    done = len(g.actions)
+    with pytest.raises(beanframe.IllegalActionError):
+        g.apply("fortress l2")
+    assert len(g.actions) == done and board(g).fortresses == [CAMP] and len(table(g).coins[0]) == 2
+
+
+def test_the_invariants_catch_two_fortresses_under_one_landscape():
+    # RULES D "Quarry": the board invariant the conformance kit checks after every action
+    from beanframe.testing import invariant_problems
+
+    g = situation(owners={**OTHERS, CAMP: 0}, fortresses=[CAMP])
+    assert invariant_problems(g) == []
+    board(g).fortresses.append(CAMP)
+    assert any("two fortresses under one landscape" in p for p in invariant_problems(g))

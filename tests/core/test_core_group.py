@@ -228,3 +228,18 @@ def test_any_order_of_the_same_bids_gives_a_legal_finished_game_with_the_same_re
     assert snapshot(game) == snapshot(reference)  # the same position, only the history differs
     sold = [e for e in game.events if e[0] == "sold"]
     assert sold == [e for e in reference.events if e[0] == "sold"]
+
+
+def test_describe_without_a_player_is_refused_while_several_decide(rs3):
+    # issue 27 §4: describe(action) words the action for to_act; in a group decision that is another
+    # decider's wording (their hand, their cards), so the player must be named
+    game = rs3.new_game(seed=1)
+    action = game.legal_actions(1)[0]
+    with pytest.raises(ValueError, match=r"^players 0, 1, 2 decide now: .*describe\(action, player\)$") as refused:
+        game.describe(action)
+    assert "\n" not in str(refused.value)
+    assert game.describe(action, 1)  # named: fine
+    game.apply("bid 1", 1)
+    game.apply("bid 1", 2)
+    assert game.deciders == (0,)
+    assert game.describe(game.legal_actions()[0]) == game.describe(game.legal_actions()[0], 0)  # one decider: to_act

@@ -32,7 +32,13 @@ def short_options(variants: tuple[str, ...]) -> dict[str, Any]:
     return {v: SHORT[v] for v in variants if v in SHORT}
 
 
+#: the Host name starlette's TestClient sends: the in-process apps answer it as a server answers
+#: the name it is reached by (``create_app(hosts=...)``), the check itself unchanged
+TEST_HOST = "testserver"
+
+
 def make_app(tmp_path: Path, bot_delay: float = 0.0, limits: Limits | None = None, **kwargs: Any) -> Any:
+    kwargs.setdefault("hosts", (TEST_HOST,))
     return create_app(SQLiteStore(tmp_path / "rooms.db"), bot_delay=bot_delay, limits=limits, **kwargs)
 
 

@@ -15,7 +15,7 @@ from beanframe.server.hub import Hub
 from beanframe.server.limits import Lifetimes
 from beanframe.server.store import StoreError
 
-from .helpers import bearer, create_room, one_line_error
+from .helpers import TEST_HOST, bearer, create_room, one_line_error
 
 TIMES = Lifetimes(idle_seconds=100, over_seconds=10, unjoined_seconds=1000, presence_expiry=30)
 FAST = Limits(rate=10_000, burst=10_000, create_rate=10_000, create_burst=10_000)
@@ -37,7 +37,7 @@ def clock():
 
 def table(tmp_path, clock, store=None) -> tuple[TestClient, Hub]:
     hub = Hub(store or SQLiteStore(tmp_path / "rooms.db"), bot_delay=0.0, lifetimes=TIMES, clock=clock)
-    return TestClient(create_app(hub.store, limits=FAST, hub=hub)), hub
+    return TestClient(create_app(hub.store, limits=FAST, hub=hub, hosts=(TEST_HOST,))), hub
 
 
 def test_created_and_loaded_rooms_share_one_ruleset(tmp_path, clock):  # issue 27 §1 (memory)

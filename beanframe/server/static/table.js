@@ -12,6 +12,9 @@ import { composer, offersPanel } from "./offers.js";
 import { builder, pickState, toggle, tradePanel } from "./panel.js";
 import { genericPart } from "./parts.js";
 
+// the log lines a page shows (the newest; the heading counts them all)
+const LOG_LINES = 300;
+
 const STATUS_TEXT = {
   connecting: "connecting…",
   open: "connected",
@@ -290,8 +293,10 @@ class Table {
     this.root.dataset.panel = ctx.panelShown ? "yes" : "no";
     this.watchOffers(ctx);
     if (!this.busy) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    // the log follows its end unless the reader scrolled back; the game's end always shows its end
     const box = this.root.querySelector(".log ol");
-    if (box && logAtEnd) box.scrollTop = box.scrollHeight;
+    if (box && (logAtEnd || (state.over && !this.endShown))) box.scrollTop = box.scrollHeight;
+    this.endShown = state.over;
     if (focused) {
       const again = [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focused);
       if (again && !again.disabled) again.focus();
@@ -400,9 +405,13 @@ class Table {
   }
 
   logBox() {
+    // the last LOG_LINES lines, numbered as in the whole log (a long game's line 343 says 343)
     const lines = this.state.log;
+    const shown = lines.slice(-LOG_LINES);
+    const first = lines.length - shown.length + 1;
+    const label = first > 1 ? `log, lines ${first} to ${lines.length}, oldest first` : "log, oldest first";
     return h("section.box.log", { "aria-label": "what happened" }, h("h3", `log (${lines.length})`),
-      h("ol", { tabindex: "0", "aria-label": "log, oldest first" }, lines.slice(-300).map((line) => h("li", line))));
+      h("ol", { tabindex: "0", start: first, "aria-label": label }, shown.map((line) => h("li", line))));
   }
 
   endScreen(ctx) {
