@@ -30,13 +30,18 @@ REPRODUCTION = [
 ]
 
 
+def once(line: str):
+    """A reader that gives ``line``, then the end of the input."""
+    answers = iter([line])
+    return lambda prompt: next(answers, None)
+
+
 def issue_game():
     game = beanframe.new_game(["bohnanza"], 3, seed=5)
     out = io.StringIO()
     session = PlaySession(game, [Seat()] * 3, Console(file=out, width=200, height=60, highlight=False), lambda p: None, quiet=True)
     for player, line in REPRODUCTION:
-        answers = iter([line])
-        session.read_line = lambda prompt: next(answers, None)
+        session.read_line = once(line)
         assert session.human_decision(player) is None, out.getvalue()[-300:]
     return game, session, out
 
@@ -46,8 +51,7 @@ def test_the_issues_accept_line_gives_the_copy_it_names():  # F.27
     hand = list(game.part(BEANS).hands[0])
     blue = hand[2]
     assert hand.count(blue) == 2  # two Blaue Bohnen (h2, h3): which one goes is p1's choice
-    answers = iter(["accept o3 h3"])
-    session.read_line = lambda prompt: next(answers, None)
+    session.read_line = once("accept o3 h3")
     assert session.human_decision(0) is None, out.getvalue()[-300:]
     assert [a.code for a in game.actions[-2:]] == ["accept o3", "give-copy h3"]
     assert game.part(TRADE).offer(2) is None and list(game.part(BEANS).hands[0]) == hand[:2]
@@ -59,8 +63,7 @@ def test_the_same_line_is_resolved_on_the_copy_and_a_bad_copy_changes_nothing():
     before = game.to_json()
     with pytest.raises(IllegalActionError, match=r"step 2 of 2 \(give-copy h1\) is not possible"):
         check_line(game, 0, ["accept o3", "give-copy h1"])  # h1 is no Blaue Bohne
-    answers = iter(["accept o3 h1"])
-    session.read_line = lambda prompt: next(answers, None)
+    session.read_line = once("accept o3 h1")
     session.human_decision(0)
     assert "accept: 'h1' is a Sojabohne: o3 asks for Blaue Bohne (nothing done)" in out.getvalue()
     assert game.to_json() == before
