@@ -146,6 +146,18 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
     return None
 
 
+def label(game: Game, player: int | None, action: Any) -> str:
+    """The plugin's few words for ``action`` in a compact list of choices ("Feuerbohne" for
+    ``ask c2``; ``register.label``), or "" when it has none (or its label fails)."""
+    fn = presentation(game.ruleset).labels.get(type(action))
+    if fn is None:
+        return ""
+    try:
+        return " ".join(str(fn(game, player, action)).split())
+    except Exception:  # noqa: BLE001 - a plugin's label must not end the game or fail a request
+        return ""
+
+
 def check_line(game: Game, player: int, steps: Sequence[Any]) -> list[Any]:
     """The actions ``steps`` (actions or codes) stand for, each checked legal for ``player`` after
     the ones before it, on a clone: the game itself is untouched. IllegalActionError naming the
