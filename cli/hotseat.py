@@ -4,9 +4,10 @@ hand-over screen between two people at one terminal (hot seat).
 Issue 24.4: at one terminal a trade between the active player and one partner costs one hand-over
 per change of person who must act. So at a hot seat every human sits out such a decision by
 default: the terminal passes for them (the plugin's ``sit_out`` action) until something needs
-them (an offer made to them; the active player runs the trade). Who wants to trade joins in: their
-number at a hand-over screen, or ``join pK`` at a prompt. A line typed at a hand-over screen is
-never taken and its Enter never shows the next hand: the screen asks again.
+them (an offer made to them, an offer they are building; the active player runs the trade); they
+are passed for once nobody else must act, so until then they may still join in, for a move:
+their number at a hand-over screen, or ``join pK`` at a prompt. A line typed at a hand-over
+screen is never taken and its Enter never shows the next hand: the screen asks again.
 
 A mixin of :class:`beanframe_cli.session.PlaySession` (it uses the session's game, console,
 reader and ``apply``)."""
@@ -46,7 +47,7 @@ class HotSeat:
         else is left, so until then they may still join in)."""
         called, self.called = self.called, None
         if called is not None and called in self.game.deciders:
-            return called
+            return self.turn_to(called)
         first = player = self.turns.next(self.game)
         for _ in range(self.game.players):
             if not self.waits(player):
@@ -55,6 +56,14 @@ class HotSeat:
             if player == first:
                 break
         return first
+
+    def turn_to(self, player: int) -> int:
+        """Move the fair turn on to ``player`` (a decider who joined in out of turn), so the
+        next one asked is the one after them, not the one after whom they replaced."""
+        for _ in range(self.game.players):
+            if self.turns.next(self.game) == player:
+                break
+        return player
 
     def waits(self, player: int) -> bool:
         """Whether ``player`` sits out now and nothing needs them."""
@@ -174,7 +183,7 @@ class HotSeat:
                 self.joined[k] = kind
                 self.sitting.pop(k, None)
                 if k in self.game.deciders:
-                    player = k
+                    player = self.turn_to(k)
                     self.console.print(Text(f"Hand over to player {player + 1}.", style="bold"))
                     continue
                 self.console.print(f"player {k + 1} joins this {kind[0]}: they are asked when it next changes", markup=False)

@@ -163,6 +163,7 @@ class PlaySession(HotSeat):
                 outcome = self.human_decision(player)
                 if outcome is not None:
                     return outcome
+                self.joined.pop(player, None)  # joining is for one move: then asked when needed again
         except KeyboardInterrupt:  # Ctrl-C: the same offer to save as quit (actions are applied whole)
             self.console.print()
             self.console.print("interrupted")

@@ -47,14 +47,14 @@ def test_when_the_active_player_passes_the_terminal_passes_for_the_bystanders():
 
 def test_a_bystander_joins_by_their_number_at_the_hand_over_screen():
     game, text, handed, read = play([*OPENING, "", "reject o1", "3", "", "offer p1 give h1 for u2"])
-    assert handed == [1, 2, 1, 3]
+    assert handed == [1, 2, 1, 3, 1]  # then p1 must answer p3's offer
     assert (game.actions[-1].code, game.actors[-1]) == ("send p1", 2)  # p3's offer
     assert read.prompts.count("player 3: press Enter when only you can see the screen ") == 1
 
 
 def test_join_at_a_prompt_hands_the_terminal_to_that_player():
     game, text, handed, _ = play(["", "1", "plant f2", "join p3", "", "offer p1 give h1 for u2"])
-    assert handed == [1, 3]
+    assert handed == [1, 3, 1]
     assert (game.actions[-1].code, game.actors[-1]) == ("send p1", 2)
 
 
@@ -62,3 +62,11 @@ def test_help_and_the_board_name_join_at_a_hot_seat():
     _, text, _, _ = play(["", "1", "plant f2", "help"])
     assert "join pK: another player at this terminal joins this trade" in text
     assert "player K joins this trade now" in text
+
+
+def test_who_joined_for_a_move_is_not_shown_again_when_nothing_needs_them():
+    # p3 joins and offers to p1; p1 accepts: p1 goes on trading, with no hand-over to p3 or p2
+    game, text, handed, _ = play([*OPENING, "", "reject o1", "3", "", "offer p1 give h1 for u2", "", "accept o2", "pass"])
+    assert handed == [1, 2, 1, 3, 1]
+    moves = list(zip((a.code for a in game.actions), game.actors))
+    assert ("accept o2", 0) in moves and moves.index(("accept o2", 0)) < moves.index(("pass", 0))
