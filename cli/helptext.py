@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import render
+from .hotseat import JOIN_HELP
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -45,11 +46,13 @@ Commands:
   quit        stop playing (you may save first; so does the end of the input)"""
 
 
-def help_items(game: Game, present: Any, player: int) -> list[Any]:
-    """Everything ``help`` shows, as renderables."""
+def help_items(game: Game, present: Any, player: int, hot_seat: bool = False) -> list[Any]:
+    """Everything ``help`` shows, as renderables (``hot_seat``: several people at this terminal)."""
     items: list[Any] = [Text(HELP)]
     commands = {**present.commands, **present.line_commands}
     commands.update({f"sit-out {kind}": (None, text) for kind, (_, text) in present.sit_outs.items()})
+    if hot_seat and present.sit_outs:
+        commands["join"] = (None, JOIN_HELP)
     if commands:
         items.append(Text("Commands of this game:"))
     for name, (_, text) in sorted(commands.items()):

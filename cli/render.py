@@ -184,13 +184,37 @@ def seat_labels(seats: Sequence[Any] | None) -> list[str] | None:
     return None if seats is None else [str(s) for s in seats]
 
 
-def render_part_generic(name: str, part: Any) -> list[RenderableType]:
-    data = plain_data(part)
-    if isinstance(data, dict):
-        text = ", ".join(f"{k}={v}" for k, v in data.items())
-    else:
-        text = str(data)
-    return [Text(f"{name}: {text}", overflow="ellipsis")]
+LONG = 24  # a longer list of cards shows its count and its last (top) cards
+
+
+def render_part_generic(name: str, part: Any, me: int | None = None, players: int = 0) -> list[RenderableType]:
+    """A part no plugin draws, readably (never as raw data, as the browser's generic drawer):
+    words for keys, yes/no, card lists, a value per seat as ``p1 (you) 1 · p2 0``."""
+    return [Text(f"{_words(name)}: {_plain(plain_data(part), name, me, players, 0)}")]
+
+
+def _words(key: Any) -> str:
+    return str(key).replace("_", " ")
+
+
+def _plain(value: Any, key: Any, me: int | None, players: int, depth: int) -> str:
+    if value is None:
+        return NONE
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{_words(k)} {_plain(v, k, me, players, depth + 1)}" for k, v in value.items()) or NONE
+    if not isinstance(value, (list, tuple)):
+        return str(value)
+    if not value:
+        return "none"
+    cards = all(isinstance(x, str) for x in value)
+    if cards and len(value) > LONG and key != "hand":
+        return f"{len(value)} cards, the last: {', '.join(value[-3:])}"
+    if not cards and depth < 3 and players > 1 and len(value) == players:
+        return " · ".join(f"p{p + 1}{' (you)' if p == me else ''} {_plain(x, key, me, players, depth + 1)}" for p, x in enumerate(value))
+    inner = [_plain(x, key, me, players, depth + 1) for x in value]
+    return ", ".join(inner) if all(not isinstance(x, (list, tuple, dict)) for x in value) else "; ".join(f"({x})" for x in inner)
 
 
 def render_part(
@@ -204,7 +228,12 @@ def render_part(
             return list(renderer(part, view, seat_labels(seats)))
         except Exception:  # noqa: BLE001 - shown as plain data instead
             pass
-    return render_part_generic(name, part)
+    return render_part_generic(name, part, getattr(view, "player", None), len(seats) if seats is not None else _players(view))
+
+
+def _players(view: Any) -> int:
+    players = getattr(view, "players", 0)
+    return players if isinstance(players, int) else len(players)
 
 
 def phase_label(game: Game) -> str:
@@ -230,6 +259,20 @@ def deciders_text(view: Any, player: int | None, seats: Sequence[Any] | None = N
     return f"players {', '.join(str(p + 1) for p in deciders)} to act"
 
 
+class Header:
+    """The position line: a rule with the text in it when it fits, else the text alone, wrapped
+    between words (issue 27.4: at 80 columns the phase was cut, "turn up 2 cards and …")."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        if self.text.cell_len + 6 <= options.max_width:  # a rule keeps a few characters either side
+            yield Rule(self.text)
+            return
+        yield self.text  # wrapped between words only if longer than a line
+
+
 def game_renderables(
     game: Game, player: int | None, seats: Sequence[Any] | None = None, view: Any = None
 ) -> list[RenderableType]:
@@ -246,7 +289,7 @@ def view_renderables(view: Any, ruleset: Ruleset | None, seats: Sequence[Any] | 
     position line, every part by its plugin's renderer, the pending decision."""
     out: list[RenderableType] = []
     who = deciders_text(view, view.player, seats)
-    out.append(Rule(Text(f"Turn {view.turn} · {who} · {phase}", style="bold")))
+    out.append(Header(Text(f"Turn {view.turn} · {who} · {phase}", style="bold")))
     for name, part in view.parts.items():
         out.extend(render_part(name, part, view, seats, ruleset))
     if view.to_act is not None:
@@ -267,27 +310,14 @@ def choices(game: Game, player: int, legal: Sequence[Action], width: int, room: 
     return screen.compact_choices(screen.choice_cells(game, player, legal, True), width, room)[0]
 
 
-def choices_of(legal: Sequence[tuple[str, str]], width: int, room: int) -> RenderableType:
-    """The choices from ``(code, description)`` pairs (``beanframe join`` has no game to label
-    them): one a line when they fit, else the codes in columns."""
+def choices_of(legal: Sequence[tuple[str, str]], width: int, room: int, labels: Sequence[str] = ()) -> RenderableType:
+    """The choices from ``(code, description)`` pairs (``beanframe join`` has no game: the short
+    ``labels`` come with the state): one a line when they fit, else compact cells that keep the
+    labels (``6 ask c1 Blaue Bohne``)."""
     if len(legal) + 1 <= room:
         return screen.pair_list(legal, width)
-    title = Text(screen.TITLE, style="bold")
-    cells = [f"{i:>2} {code}" for i, (code, _) in enumerate(legal, 1)]
-    cell = max(len(c) for c in cells) + 2
-    columns = max(1, width // cell)
-    rows = -(-len(cells) // columns)
-    if rows > room:  # still too many: the first ones, and where to find the rest
-        rows = max(1, room - 1)
-    lines = []
-    for r in range(rows):
-        row = cells[r::rows][:columns] if rows * columns >= len(cells) else cells[r * columns:(r + 1) * columns]
-        lines.append("".join(c.ljust(cell) for c in row).rstrip())
-    text = Text("\n".join(lines), style="cyan", no_wrap=True, overflow="ellipsis")
-    shown = min(len(cells), rows * columns)
-    if shown < len(cells):
-        text.append(f"\n... {len(cells) - shown} more: type help to see them all", style="dim")
-    return Group(title, text)
+    labels = [screen.short(text) for text in labels] if labels else [""] * len(legal)
+    return screen.compact_choices(screen.cells([code for code, _ in legal], labels, True), width, room)[0]
 
 
 def result_table(result: Result, seats: Sequence[Any] | None = None) -> Table:

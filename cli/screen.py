@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from beanframe.core.present import Fold, presentation
+from beanframe.core.present import Fold, label
 
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
@@ -57,13 +57,11 @@ def folding(items: Sequence[Any]) -> Iterator[list[Any]]:
 
 def label_of(game: Game, player: int, action: Action) -> str:
     """The plugin's label of ``action`` (cut to ``LABEL`` characters), or ""."""
-    fn = presentation(game.ruleset).labels.get(type(action))
-    if fn is None:
-        return ""
-    try:
-        text = " ".join(str(fn(game, player, action)).split())
-    except Exception:  # noqa: BLE001 - a plugin's label must not end the game
-        return ""
+    return short(label(game, player, action))
+
+
+def short(text: str) -> str:
+    """A label cut to ``LABEL`` characters."""
     return text if len(text) <= LABEL else text[: LABEL - 1] + "…"
 
 
@@ -78,19 +76,19 @@ def pair_list(legal: Sequence[tuple[str, str]], width: int) -> Group:
     number = len(str(len(legal)))
     code_width = max((len(code) for code, _ in legal), default=0)
     text = Text(no_wrap=True, overflow="ellipsis")
-    for i, (code, label) in enumerate(legal, 1):
+    for i, (code, what) in enumerate(legal, 1):
         if i > 1:
             text.append("\n")
         text.append(f"{i:>{number}} ", style="bold cyan")
         text.append(f"{code:<{code_width}} ", style="cyan")
         room_left = max(4, width - number - code_width - 2)
-        text.append(label if len(label) <= room_left else label[: room_left - 1] + "…")
+        text.append(what if len(what) <= room_left else what[: room_left - 1] + "…")
     return Group(Text(TITLE, style="bold"), text)
 
 
-def _run_key(action: Action) -> tuple[str, str, int] | None:
-    """(class name, code without its last number, last number) of a code ending in a number."""
-    head, _, last = action.code.rpartition(" ")
+def _run_key(code: str) -> tuple[str, str, int] | None:
+    """(code without its last number, the number's prefix, last number) of a code ending in a number."""
+    head, _, last = code.rpartition(" ")
     digits = last.lstrip("abcdefghijklmnopqrstuvwxyz")
     prefix = last[: len(last) - len(digits)]
     if not head or not digits.isdigit():
@@ -99,18 +97,22 @@ def _run_key(action: Action) -> tuple[str, str, int] | None:
 
 
 def choice_cells(game: Game, player: int, legal: Sequence[Action], runs_of_labelled: bool) -> list[str]:
+    """The choices of ``game`` as short cells (:func:`cells`), labelled by the plugins."""
+    return cells([a.code for a in legal], [label_of(game, player, a) for a in legal], runs_of_labelled)
+
+
+def cells(codes: Sequence[str], labels: Sequence[str], runs_of_labelled: bool) -> list[str]:
     """The choices as short cells: ``N code label``; three or more codes in a row that differ only
     in their last number, without labels (or, with ``runs_of_labelled``, whatever their labels),
     as one cell ``5-15 give h1-h11`` (labels shown as first…last)."""
-    labels = [label_of(game, player, a) for a in legal]
-    keys = [_run_key(a) for a in legal]
-    cells: list[str] = []
+    keys = [_run_key(code) for code in codes]
+    out: list[str] = []
     i = 0
-    while i < len(legal):
+    while i < len(codes):
         j = i
         if keys[i] is not None and (runs_of_labelled or not labels[i]):
             while (
-                j + 1 < len(legal)
+                j + 1 < len(codes)
                 and keys[j + 1] is not None
                 and keys[j + 1][0] == keys[i][0]
                 and keys[j + 1][2] == keys[j][2] + 1
@@ -122,12 +124,12 @@ def choice_cells(game: Game, player: int, legal: Sequence[Action], runs_of_label
             cell = f"{i + 1}-{j + 1} {start}{first}-{prefix}{keys[j][2]}"
             if labels[i]:
                 cell += f" ({labels[i]}…{labels[j]})"
-            cells.append(cell)
+            out.append(cell)
             i = j + 1
             continue
-        cells.append(f"{i + 1} {legal[i].code}" + (f" {labels[i]}" if labels[i] else ""))
+        out.append(f"{i + 1} {codes[i]}" + (f" {labels[i]}" if labels[i] else ""))
         i += 1
-    return cells
+    return out
 
 
 def grid_lines(cells: Sequence[str], width: int) -> list[str]:
@@ -168,25 +170,33 @@ def compact_choices(cells: Sequence[str], width: int, room: int) -> tuple[Group,
 
 
 def fitted(console: Console, items: Sequence[Any], game: Game, player: int, legal: Sequence[Action]) -> list[Any]:
-    """The table ``items`` and the choices, fitted into the console's height less the input line:
-    the least folding that shows every choice with what it does; else the least folding that
-    shows every choice as a compact cell (labelled ones singly, then in runs too); else all
-    folded and as many cells as fit."""
+    """The table ``items`` and the choices of ``game``, fitted into the console (:func:`fit`)."""
+    pairs = [(a.code, game.describe(a, player)) for a in legal]
+    return fit(console, items, pairs, [label_of(game, player, a) for a in legal])
+
+
+def fit(console: Console, items: Sequence[Any], pairs: Sequence[tuple[str, str]], labels: Sequence[str]) -> list[Any]:
+    """The table ``items`` and the choices (``(code, what it does)`` pairs and their short
+    ``labels``), fitted into the console's height less the input line: the least folding that
+    shows every choice with what it does; else the least folding that shows every choice as a
+    compact cell (labelled ones singly, then in runs too); else all folded and as many cells as
+    fit. ``beanframe join``, which has no game, fits its screen with it too."""
     height = console.height or 24
     width = console.width or 80
     budget = height - 1  # the input line below
     stages = list(folding(items))
     used = [measure(console, stage) for stage in stages]
     for stage, n in zip(stages, used):
-        if n + 1 + len(legal) <= budget:
-            return [*stage, choice_list(game, player, legal, width)]
+        if n + 1 + len(pairs) <= budget:
+            return [*stage, pair_list(pairs, width)]
+    codes = [code for code, _ in pairs]
     for runs in (False, True):
-        cells = choice_cells(game, player, legal, runs)
+        shown = cells(codes, labels, runs)
         for stage, n in zip(stages, used):
-            block, whole = compact_choices(cells, width, budget - n)
+            block, whole = compact_choices(shown, width, budget - n)
             if whole:
                 return [*stage, block]
-    block, _ = compact_choices(choice_cells(game, player, legal, True), width, budget - used[-1])
+    block, _ = compact_choices(cells(codes, labels, True), width, budget - used[-1])
     return [*stages[-1], block]
 
 

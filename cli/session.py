@@ -26,14 +26,12 @@ from beanframe.errors import BeanframeError
 from beanframe.simulate import BotFailure, bot_seed, fresh_seed
 
 from . import helptext, render, saving, screen
+from .hotseat import CLEAR_ALL, EOF, INTERRUPTED, OVER, QUIT, HotSeat  # noqa: F401 - the outcomes and CLEAR_ALL are the session's API
 from .config import Seat
 
 ReadLine = Callable[[str], "str | None"]  # a line without its newline; None at end of input
 
-OVER, QUIT, EOF, INTERRUPTED = "over", "quit", "eof", "interrupted"
 MAX_LINE = 500  # longer input lines are refused, not parsed
-# cursor home, clear the screen, clear the scrollback (xterm's ED 3; tmux and most terminals have it)
-CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
 
 
 @contextmanager
@@ -98,7 +96,7 @@ def visible_log(game: Game, viewer: int | None) -> list[str]:
     return game.log_for(viewer)
 
 
-class PlaySession:
+class PlaySession(HotSeat):
     """One game at the terminal: human seats are asked through ``read_line``, bots act at once
     and each bot move is printed with what it caused (unless ``quiet``).
 
@@ -138,9 +136,10 @@ class PlaySession:
         self.seen: dict[int | None, int] = {}
         self.present = presentation(game.ruleset)
         self.turns = DeciderTurns(game.players)
-        self.typed_blind = ""  # what was typed at the last hand-over screen
         self.sitting: dict[int, tuple[str, int]] = {}  # player -> (decision kind, turn) they sit out
         self.clock = clock  # a hotclock.TerminalClock (beanframe play --clock), or None
+        self.joined: dict[int, tuple[str, int]] = {}  # hot seat: player -> the decision they joined
+        self.called: int | None = None  # hot seat: the player handed the terminal next (join pK)
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
@@ -152,18 +151,21 @@ class PlaySession:
                 self.print_new_events(last=12)
             while not game.is_over:
                 # group decisions (several deciders) ask each in turn, exactly as play_game does
-                player = self.turns.next(game)
+                player = self.next_player()
                 if player in self.agents:
                     self.bot_move(player)
                     continue
                 if self.sat_out(player):
                     continue
                 if self.hot_seat and self.viewer != player:
-                    if not self.hand_over(player):
-                        return EOF
+                    taker = self.hand_over(player)
+                    if isinstance(taker, str):
+                        return taker
+                    player = taker
                 outcome = self.human_decision(player)
                 if outcome is not None:
                     return outcome
+                self.joined.pop(player, None)  # joining is for one move: then asked when needed again
         except KeyboardInterrupt:  # Ctrl-C: the same offer to save as quit (actions are applied whole)
             self.console.print()
             self.console.print("interrupted")
@@ -177,65 +179,6 @@ class PlaySession:
         self.viewer = None  # the game is over: nothing is hidden any more
         self.show_result()
         return OVER
-
-    def decision_kind(self) -> tuple[str, int] | None:
-        """The kind of decision now (the phase's name, if a plugin lets one sit it out) and the turn."""
-        phase = self.game.phase
-        if phase is None or phase.name not in self.present.sit_outs:
-            return None
-        return phase.name, self.game.state.turn
-
-    def sat_out(self, player: int) -> bool:
-        """Take the sitting-out action for ``player`` if they sit out this decision and nothing
-        needs them (no hand-over screen, no board): True if an action was taken."""
-        kind = self.sitting.get(player)
-        if kind is None:
-            return False
-        if kind != self.decision_kind():
-            del self.sitting[player]  # that decision is over
-            return False
-        fn, _ = self.present.sit_outs[kind[0]]
-        action = fn(self.game, player)
-        if action is None or action not in self.game.legal_actions(player):
-            return False  # something needs them: asked as usual
-        self.apply(action, player)
-        return True
-
-    def sit_out(self, player: int) -> bool:
-        """The ``sit-out`` command: True if the player now sits out (and passed)."""
-        kind = self.decision_kind()
-        if kind is None:
-            self.say_no("there is nothing to sit out now (sit-out works in a trade)")
-            return False
-        self.sitting[player] = kind
-        if self.sat_out(player):
-            self.console.print(f"you sit out the rest of this {kind[0]}: you are asked again only when something needs you")
-            return True
-        self.console.print("something needs your answer first (an offer to you, or your own offer): you sit out after it")
-        return False
-
-    def hand_over(self, player: int) -> bool:
-        """A screen between two humans at one terminal: the next one's hand is shown only once
-        they say they alone are looking. False if the input ended."""
-        if self.console.is_terminal:
-            # the screen and the scrollback: a cleared screen alone leaves the last player's hand
-            # a scroll away (issue 17)
-            self.console.file.write(CLEAR_ALL)
-            self.console.file.flush()
-        else:
-            self.console.print("\n" * 3 + "-" * 40, markup=False)
-        self.viewer = None
-        self.console.print(Text(f"Hand over to player {player + 1}.", style="bold"))
-        line = self.read_line(f"player {player + 1}: press Enter when only you can see the screen ")
-        if line is None:
-            self.console.print("end of input: leaving the game")
-            return False
-        # text typed here was typed blind: shown as ignored below the board, never taken
-        self.typed_blind = line.strip()
-        self.viewer = player
-        if not self.quiet:
-            self.print_new_events(last=12)
-        return True
 
     def bot_move(self, player: int) -> None:
         game = self.game
@@ -286,12 +229,6 @@ class PlaySession:
     def human_decision(self, player: int) -> str | None:
         """Ask ``player`` until an action is taken (None) or the player quits / input ends."""
         self.show_board(player)
-        if self.typed_blind:
-            self.say_no(
-                f"you typed {shorten(self.typed_blind, 40)} at the hand-over screen, before you could see the table: "
-                "ignored (type it again if you still mean it)"
-            )
-            self.typed_blind = ""
         while True:
             line, self.queued = (self.queued, None) if self.queued is not None else (self.read_line(f"player {player + 1}> "), None)
             if line is None:
@@ -320,6 +257,9 @@ class PlaySession:
                 self.page([Text(f"» {self.game.prompt()}", style="bold yellow"), screen.choice_list(self.game, player, self.game.legal_actions(player), self.console.width)])
             elif word == "sit-out":
                 if self.sit_out(player):
+                    return None
+            elif word == "join" and self.hot_seat:
+                if self.join(player, rest):
                     return None
             elif word == "why":
                 self.why(player, rest.strip())
@@ -442,9 +382,12 @@ class PlaySession:
         if clock:
             items.append(Text(clock, style="cyan"))
         kind = self.decision_kind()
-        if kind is not None and player != game.to_act and player not in self.sitting:
+        if kind is not None and player != game.state.active and player not in self.sitting:
             # the command is offered where it helps (issue 20.3); folded first when short of room
             items.append(Fold(Text(f"  (sit-out: pass for the rest of this {kind[0]})", style="dim"), rank=0))
+        elif kind is not None and self.hot_seat and len(self.humans) > 1:
+            # issue 24.4: the others sit the trade out unless they join
+            items.append(Fold(Text(f"  (join pK: another player at this terminal joins this {kind[0]})", style="dim"), rank=0))
         legal = game.legal_actions(player)
         if full:
             self.page([*screen.unfolded(items), screen.choice_list(game, player, legal, self.console.width)])
@@ -460,7 +403,7 @@ class PlaySession:
     def show_help(self, player: int) -> None:
         """The commands, the game's own, the phases and every choice, a screenful at a time
         (issue 20.3: help fits the terminal)."""
-        self.page(helptext.help_items(self.game, self.present, player))
+        self.page(helptext.help_items(self.game, self.present, player, self.hot_seat))
 
     def show_log(self, arg: str) -> None:
         arg = arg.strip()

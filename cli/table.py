@@ -24,7 +24,7 @@ from beanframe.core.scoring import Result
 from beanframe.core.view import View
 from beanframe.errors import BeanframeError
 
-from . import render
+from . import render, screen
 from .clockline import state_clock_line, takeback_note
 from .config import Seat
 from .session import MAX_LINE, ReadLine
@@ -253,18 +253,23 @@ class RemoteSession:
             data = state["view"]
             items: list[Any] = [Text(f"Turn {data['turn']} · {', '.join(state['deciders'])} to act · {state['phase_label']}", style="bold")]
             for name, part in data["parts"].items():
-                items.extend(render.render_part_generic(name, part))
+                items.extend(render.render_part_generic(name, part, data.get("player"), data.get("players", 0)))
             items.append(Text(f"» {data['prompt']}", style="bold yellow"))
             return items
         return render.view_renderables(view, self.ruleset, self.seats(), state["phase_label"])
 
     def show_board(self) -> None:
-        """The table and the choices (type ``board`` to see it again)."""
+        """The table and the choices (type ``board`` to see it again): at a screen, fitted to it
+        as ``beanframe play`` fits its board (folded, the header kept in sight); a transcript (a
+        pipe, a file) gets all of it."""
         items = self.board_items()
-        room = 1000  # a transcript (a pipe, a file) lists every choice
-        if self.console.is_terminal:  # a screen: the choices fit under the board
-            room = max(3, (self.console.height or 24) - render.measure_lines(self.console, items) - 2)
-        self.show_choices(items, room)
+        if not self.console.is_terminal:
+            self.show_choices(items)
+            return
+        state = self.client.state
+        legal = [(a["code"], a["label"]) for a in state["legal"]]
+        render.render_all(self.console, screen.fit(self.console, items, legal, [a.get("short", "") for a in state["legal"]]))
+        self.shown = state
 
     def show_choices(self, items: list[Any] | None = None, room: int = 1000) -> None:
         state = self.client.state
@@ -273,7 +278,7 @@ class RemoteSession:
         if clocks:
             items.append(Text(clocks, style="cyan"))
         legal = [(a["code"], a["label"]) for a in state["legal"]]
-        items.append(render.choices_of(legal, self.console.width, room))
+        items.append(render.choices_of(legal, self.console.width, room, [a.get("short", "") for a in state["legal"]]))
         render.render_all(self.console, items)
         self.shown = state
 

@@ -6,6 +6,7 @@ Compact on purpose: the whole board, the choices and the prompt fit an 80x24 ter
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,6 +32,30 @@ def count_runs(names: Sequence[str]) -> str:
         else:
             runs.append([name, 1])
     return " + ".join(f"{n}× {name}" for name, n in runs)
+
+
+class Entries:
+    """A heading and entries on as few lines as the width allows, each line broken between two
+    entries, never inside one (issue 27.4: at 80 columns the hand broke between "h5" and "Blaue
+    Bohne"); a continuation line is indented. An entry wider than a line is wrapped as text."""
+
+    INDENT = 2
+
+    def __init__(self, heading: Text, entries: Sequence[Text]) -> None:
+        self.heading = heading
+        self.entries = list(entries)
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        width = options.max_width
+        line = self.heading.copy()
+        for entry in self.entries:
+            if line.cell_len + 1 + entry.cell_len > width and line.cell_len > self.INDENT:
+                yield line
+                line = Text(" " * self.INDENT)
+            elif line.plain.strip():
+                line.append(" ")
+            line.append_text(entry)
+        yield line
 
 
 def _label(p: int, me: int | None, seats: Sequence[str] | None) -> str:
@@ -81,14 +106,8 @@ def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any
     me = view.player
     hand = beans.hand
     if hand is not None:
-        text = Text("Hand (front first): ", style="bold")
-        if hand:
-            for i, name in enumerate(hand, 1):
-                text.append(f" h{i} " if i > 1 else f"h{i} ", style="dim")
-                text.append(name, style="bold green" if i == 1 else "")
-        else:
-            text.append("(empty)")
-        out.append(text)
+        entries = [Text.assemble((f"h{i} ", "dim"), (name, "bold green" if i == 1 else "")) for i, name in enumerate(hand, 1)]
+        out.append(Entries(Text("Hand (front first):", style="bold"), entries or [Text("(empty)")]))
     n_fields = max((len(f) for f in beans.fields), default=0)
     out.append(Fold(_fields_table(beans, me, seats, n_fields, range(len(beans.fields))),
                     _fields_brief(beans, me, seats, n_fields), rank=3))
@@ -118,13 +137,18 @@ def meter_command(game: Any, player: Any, arg: str) -> list[Any]:
     cards = rules_of(game).cards
     title = Text("Bean-o-meter: cards needed for 1 / 2 / 3 / 4 coins", style="bold")
     table = Table(box=None, pad_edge=False)
+    # the code that names each bean in actions (ask c4, plant-traded c4 f1), where the game has such codes
+    coded = any(re.search(r" c\d", a.code) for a in game.ruleset.actions)
+    if coded:
+        table.add_column("code", no_wrap=True)
     table.add_column("bean", no_wrap=True)
     for k in range(1, 5):
         table.add_column(f"{k}", justify="right")
     table.add_column("cards", justify="right")
     want = arg.strip().lower()
     for bean in cards.beans:
-        if want and want not in bean.name.lower() and want != bean.key:
+        code = [f"c{cards.beans.index(bean) + 1}"] if coded else []
+        if want and want not in bean.name.lower() and want != bean.key and [want] != code:
             continue
-        table.add_row(escape(bean.name), *(str(n) if n else NONE for n in bean.meter), str(bean.count))
+        table.add_row(*code, escape(bean.name), *(str(n) if n else NONE for n in bean.meter), str(bean.count))
     return [title, table]

@@ -140,6 +140,12 @@ def _pools(zones: list[tuple[str, Hidden]]) -> dict[str, tuple[list[_Entry], Cou
     return pools
 
 
+def unknown_positions(zones: list[tuple[str, Hidden]]) -> int:
+    """How many positions of ``zones`` hold a card the observer does not know (a list declared
+    twice counted once)."""
+    return sum(remaining.total() for _, remaining in _pools(zones).values())
+
+
 def redeal(zones: list[tuple[str, Hidden]], rng: random.Random) -> None:
     """Redeal the unknown cards of every pool among the unknown positions of its zones (see the
     module's documentation)."""

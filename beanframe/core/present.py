@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from beanframe.core.actions import shorten
 from beanframe.core.compose import call_in_order
+from beanframe.core.determinize import hidden_zones, unknown_positions
 from beanframe.errors import BeanframeError, ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -145,29 +146,48 @@ def explain(game: Game, player: int | None, action: Any) -> str | None:
     return None
 
 
+def label(game: Game, player: int | None, action: Any) -> str:
+    """The plugin's few words for ``action`` in a compact list of choices ("Feuerbohne" for
+    ``ask c2``; ``register.label``), or "" when it has none (or its label fails)."""
+    fn = presentation(game.ruleset).labels.get(type(action))
+    if fn is None:
+        return ""
+    try:
+        return " ".join(str(fn(game, player, action)).split())
+    except Exception:  # noqa: BLE001 - a plugin's label must not end the game or fail a request
+        return ""
+
+
 def check_line(game: Game, player: int, steps: Sequence[Any]) -> list[Any]:
     """The actions ``steps`` (actions or codes) stand for, each checked legal for ``player`` after
     the ones before it, on a clone: the game itself is untouched. IllegalActionError naming the
     step that fails and why; the caller then applies the returned actions in order (the rules are
     deterministic given the state, so they succeed on the game as they did on the clone).
 
-    A line stays within the decision it starts in (the same frame kind on top, ``player`` still
-    deciding): a line that went on past a draw or a flip would let a refused line reveal the
-    drawn cards without the player committing to anything."""
+    A line stays within the decision it starts in, or goes on into a follow-up decision of the
+    same player that the game stacks on it right after (F.27's copies to give after ``accept``):
+    the line's decision is still on the stack below, ``player`` decides on top. A step that ends
+    the decision, draws chance or turns up a hidden card ends the line: a line that went on past
+    a draw or a flip would let a refused line reveal the drawn cards without the player
+    committing to anything."""
     if not steps:
         raise IllegalActionError("the line stands for no action")
     trial = game.clone()
+    depth = len(trial.state.stack)
     kind = trial.frame.kind if trial.frame is not None else None
     out = []
     n = len(steps)
+    chance = unseen = 0  # before the step just applied
     for i, step in enumerate(steps, 1):
         where = f"step {i} of {n}" if n > 1 else "the action"
         try:
             action = trial.ruleset.actions.coerce(step)
         except BeanframeError as exc:
             raise IllegalActionError(f"{where}: {exc}") from None
-        if i > 1 and (trial.is_over or trial.frame is None or trial.frame.kind != kind or player not in trial.deciders):
-            raise IllegalActionError(f"{where} ({action.code}): step {i - 1} ends the decision, so a line stops there")
+        if i > 1:
+            stop = _stop_after(trial, player, depth, kind, chance, unseen)
+            if stop:
+                raise IllegalActionError(f"{where} ({action.code}): step {i - 1} {stop}, so a line stops there")
         if trial.is_over or player not in trial.deciders or action not in trial.legal_actions(player):
             try:
                 reason = None if trial.is_over else explain(trial, player, action)
@@ -176,6 +196,29 @@ def check_line(game: Game, player: int, steps: Sequence[Any]) -> list[Any]:
             if reason is None:
                 reason = "the game is over" if trial.is_over else f"the decision then is: {trial.prompt()}"
             raise IllegalActionError(f"{where} ({action.code}) is not possible: {reason}")
+        chance, unseen = trial.state.chance, (_unseen(trial, player) if i < n else 0)
         trial.apply(action, player)
         out.append(action)
     return out
+
+
+def _stop_after(trial: Game, player: int, depth: int, kind: str | None, chance: int, unseen: int) -> str | None:
+    """Why a line cannot go on after the step just applied on ``trial`` (None: it can): the
+    line's decision (``kind``, ``depth`` frames deep) must still be asked of ``player``, or lie
+    below a follow-up decision of theirs, and the step must have told them nothing hidden."""
+    stack = trial.state.stack
+    same = len(stack) == depth and stack[-1].kind == kind
+    follow_up = len(stack) > depth and depth > 0 and stack[depth - 1].kind == kind
+    if trial.is_over or not (same or follow_up) or player not in trial.deciders:
+        return "ends the decision"
+    if trial.state.chance != chance:
+        return "draws chance"
+    if _unseen(trial, player) < unseen:
+        return "turns up a hidden card"
+    return None
+
+
+def _unseen(game: Game, player: int) -> int:
+    """How many cards ``player`` cannot see (the unknown positions of the hidden zones): fewer
+    after a step means the step showed them one."""
+    return unknown_positions(hidden_zones(game, player))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from beanframe.core.present import label
 from beanframe.core.records import known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.view import plain_data
@@ -84,11 +85,20 @@ def to_json(data: dict[str, Any]) -> str:
 
 def legal_data(game: Game, player: int | None) -> list[dict[str, Any]]:
     """The seat's legal actions now (none for a spectator or a seat that does not decide), each
-    ``{"code", "label", "id"}``: the label is the seat's own description of it."""
+    ``{"code", "label", "id"}``: the label is the seat's own description of it; plus ``"short"``
+    where the plugin names in a few words what the code's parameters stand for ("Feuerbohne" for
+    ``ask c2``), for a compact list of choices."""
     if player is None or player not in game.deciders:
         return []
     table = game.ruleset.actions
-    return [{"code": a.code, "label": game.describe(a, player), "id": table.id_of(a)} for a in game.legal_actions(player)]
+    out = []
+    for a in game.legal_actions(player):
+        entry = {"code": a.code, "label": game.describe(a, player), "id": table.id_of(a)}
+        words = label(game, player, a)
+        if words:
+            entry["short"] = words
+        out.append(entry)
+    return out
 
 
 def phase_label(game: Game) -> str:

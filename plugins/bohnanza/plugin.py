@@ -153,7 +153,7 @@ def beanframe_register_renderers(register):
     register.part(TRADE, render_trade)
     register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
     register.command("offers", offers_command, "offers: the face-up cards, cards set aside and open offers")
-    register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 Feuerbohne: make an offer in one line (for nothing: a gift)")
+    register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 Feuerbohne: make an offer in one line (a bean by name or code, c1-c8 as meter lists them; for nothing: a gift)")
     register.line_command("accept", accept_line, "accept o1 h3 h5: accept an offer, giving hand cards 3 and 5 of the beans asked")
     register.label(trade_actions.Ask, bean_label)
     register.explain(explain)

@@ -14,7 +14,7 @@ HELP = "sit-out: pass for the rest of this trade (you are still asked when an of
 def sit_out(game: Any, player: int) -> Any:
     """``pass`` for ``player``, or None when an open offer is made to them, they build an offer,
     or they run the trade."""
-    if player == game.to_act:
+    if player == game.state.active:  # who runs the trade (to_act is whoever the group asks first)
         return None
     trade = game.view(player)[TRADE]
     if trade.draft is not None or any(o.to == player for o in trade.offers):

@@ -88,3 +88,46 @@ def test_the_session_applies_a_plugins_line_command_and_help_lists_it():
     assert "both F1 F2" in text and "plant two cards" in text  # help lists the game's commands
     assert "both: step 2 of 2 (plant f1) is not possible" in text and "(nothing done)" in text
     assert [a.code for a in game.actions] == ["plant f1", "plant f2"]
+
+
+# -- issue 24.2: a line goes on into a follow-up decision of the same player ----------------------
+
+
+def _auction_with(*extra):
+    from tests.core.fakes_group import auction
+
+    return beanframe.compose([auction(thank_donors=True), *extra], 2).new_game(seed=1)
+
+
+def test_a_line_goes_on_into_the_follow_up_decision_the_game_asks_of_the_same_player():
+    game = _auction_with()  # donating pushes a "thank" decision for the donor on top of the bids
+    before = game.to_json()
+    actions = check_line(game, 0, ["donate", "thank", "bid 1"])
+    assert [a.code for a in actions] == ["donate", "thank", "bid 1"] and game.to_json() == before
+
+
+def _house(name, **hooks):
+    from beanframe.core.variant import VariantInfo
+    from tests.core.fakes import plugin
+
+    return plugin(name, beanframe_variant=lambda: VariantInfo(name=name, version="1", requires=("auction",)), **hooks)
+
+
+def test_a_line_stops_after_a_step_that_draws_chance():
+    lucky = _house("lucky", beanframe_register_events=lambda events: events.on("donate", lambda game, player: game.random()))
+    game = _auction_with(lucky)
+    with pytest.raises(IllegalActionError, match=r"step 2 of 2 \(thank\): step 1 draws chance, so a line stops there"):
+        check_line(game, 0, ["donate", "thank"])
+
+
+def test_a_line_stops_after_a_step_that_shows_the_player_a_hidden_card():
+    from beanframe.core.determinize import Hidden
+
+    def hidden(game, observer):  # the lots are face down; each coin given to charity turns one up
+        lots = game.state.parts["auction"].lots
+        shown = game.state.parts["auction"].charity
+        return [Hidden("lots", lots, {i: lots[i] for i in range(min(shown, len(lots)))})]
+
+    game = _auction_with(_house("peek", beanframe_hidden=hidden))
+    with pytest.raises(IllegalActionError, match=r"step 1 turns up a hidden card, so a line stops there"):
+        check_line(game, 0, ["donate", "thank"])

@@ -319,7 +319,7 @@ def test_a_part_without_a_renderer_is_shown_as_data():
     game = beanframe.new_game(["al_cabohne"], 2, seed=1)
     con, out = console()
     render.render_all(con, render.render_part("widgets", {"count": 3}, game.view(0), None, game.ruleset))
-    assert "widgets: count=3" in out.getvalue()
+    assert "widgets: count 3" in out.getvalue()  # issue 27.4: drawn readably (test_newcomer_screens)
 
 
 def test_replay_steps_back_from_the_last_action():

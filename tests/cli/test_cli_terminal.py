@@ -143,19 +143,28 @@ def test_play_exits_130_after_the_offer_when_interrupted(monkeypatch):
 # -- hot seat: nothing typed blind is taken --------------------------------------------------------------
 
 
-def test_text_typed_at_the_hand_over_screen_is_said_to_be_ignored():
-    # issue 20.3: the hand-over prompt swallowed typed text silently. Decided: it is never taken
-    # (it was typed before the player could see the table), and the player is told so below it.
+def test_a_line_typed_at_the_hand_over_screen_is_ignored_and_the_screen_asks_again():
+    # issue 20.3: the hand-over prompt swallowed typed text silently; issue 24.4: its Enter then
+    # showed the next player's hand. Now the line is never taken and the screen asks again: only
+    # Enter alone shows the hand.
     game = beanframe.new_game(["al_cabohne"], 2, seed=6)
     con, out = console()
-    read = Reader(["plant f1", "quit", "n"])
+    read = Reader(["plant f1", "", "quit", "n"])
     PlaySession(game, [Seat(), Seat()], con, read).run()
     text = out.getvalue()
     assert not game.actions  # the typed action was not taken
-    assert "you typed 'plant f1' at the hand-over screen" in text and "ignored" in text
-    # said after the board, where the player now looks
-    assert text.index("Hand (front first)") < text.index("you typed 'plant f1'")
-    assert read.prompts[:2] == ["player 1: press Enter when only you can see the screen ", "player 1> "]
+    assert "'plant f1' was typed at the hand-over screen: ignored" in text
+    assert text.index("ignored") < text.index("Hand (front first)")  # no hand before Enter alone
+    handing = "player 1: press Enter when only you can see the screen "
+    assert read.prompts[:3] == [handing, handing, "player 1> "]
+
+
+def test_quit_at_the_hand_over_screen_leaves_without_showing_a_hand():
+    game = beanframe.new_game(["al_cabohne"], 2, seed=6)
+    con, out = console()
+    read = Reader(["quit", "n"])
+    assert PlaySession(game, [Seat(), Seat()], con, read).run() == "quit"
+    assert "Hand (front first)" not in out.getvalue() and "game left unfinished" in out.getvalue()
 
 
 # -- beanframe variants at 80 columns ---------------------------------------------------------------------
