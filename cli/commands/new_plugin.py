@@ -265,7 +265,7 @@ def new_plugin_cli(
     ] = Path("."),
     variant: Annotated[
         str | None,
-        typer.Option("--variant", "--requires", help="The installed variant the rule changes, e.g. bohnanza (default: the first installed base variant).", show_default=False),
+        typer.Option("--variant", "--requires", help="The installed variant the rule changes, as `beanframe variants` names it (default: the first installed base variant).", show_default=False),
     ] = None,
 ) -> None:
     """Write a house-rule package NAME: pyproject with its entry point, a module with two hooks,
