@@ -133,14 +133,37 @@ def test_the_commands_say_what_is_wrong_in_one_line(server):  # issue 18 §3
         asyncio.run(play_bot(create_room_link(server, ("al_cabohne",)), "ismcts"))
 
 
-def test_the_protocol_documents_a_complete_client(server, tmp_path):  # issue 18 §2: ~40 lines, only websockets
+#: the variant sets the protocol's example client plays (issue 24 §3), the client at seat 1
+CLIENT_SETS = [(("al_cabohne",), 1), (("al_cabohne",), 2), (("al_cabohne", "prohibohn"), 2), (("bohnanza",), 3),
+               (("bohnanza", "bohnaparte"), 3), (("ali_baba",), 2)]  # fmt: skip
+
+
+def documented_client(tmp_path: Path) -> Path:
+    """The code block of docs/protocol.md's "A complete client in Python", as the document has
+    it now (read from the file, never a copy), written to a file to run."""
     text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
     code = text.split("## A complete client in Python")[1].split("```python\n")[1].split("```")[0]
-    assert len(code.strip().splitlines()) <= 45
+    assert len(code.strip().splitlines()) <= 55  # short enough to read and copy
     imports = {line.split()[1].split(".")[0] for line in code.splitlines() if line.startswith(("import ", "from "))}
     assert imports <= {"asyncio,", "asyncio", "json", "random", "sys", "urllib", "websockets"}
-    (tmp_path / "client.py").write_text(code)
-    link = create_room_link(server, ("al_cabohne",))
-    done = subprocess.run([sys.executable, str(tmp_path / "client.py"), link], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert "result:" in done.stdout and "the game is over" in done.stdout
+    path = tmp_path / "client.py"
+    path.write_text(code)
+    return path
+
+
+@pytest.mark.parametrize("variants, players", CLIENT_SETS, ids=[f"{'+'.join(v)}-{n}" for v, n in CLIENT_SETS])
+def test_the_documented_client_finishes_every_variant_set_with_few_refusals(server, tmp_path, variants, players):
+    # issue 24 §3: against server bots at --bot-delay 0 (the module's server), refusals at most 5% of its actions
+    with server.client() as http:
+        bots = next(s for s in http.get("/api/variants").json()["sets"] if tuple(s["variants"]) == variants)["bots"]
+        kinds = ["bot:greedy" if "greedy" in bots else "bot:random", "bot:random"]
+        seats = ["human"] + [kinds[i % 2] for i in range(players - 1)]
+        room = create_room(http, variants=list(variants), players=players, seats=seats, seed=5, options=short_options(variants))
+        done = subprocess.run([sys.executable, str(documented_client(tmp_path)), room["seats"][0]["url"]],
+                              capture_output=True, text=True, timeout=600)  # fmt: skip
+        state = http.get(f"/api/rooms/{room['room']}/state", headers={"Authorization": f"Bearer {room['seats'][0]['token']}"}).json()
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert state["over"] and "result:" in done.stdout
+    taken = sum(1 for seat, _ in state["history"] if seat == "p1")
+    refused = sum(1 for line in done.stdout.splitlines() if line.startswith("refused:"))
+    assert taken > 0 and refused <= 0.05 * (taken + refused), f"{refused} of {taken + refused} actions refused"
