@@ -2,12 +2,14 @@
 one authority like anyone else.
 
 After every change the room asks :meth:`RoomBots.schedule`; if a bot decides now, one task per
-room waits ``bot_delay`` seconds (people can follow), copies the game and asks the bot in a worker
-thread (a search bot gets its information set from the copy), then submits its action against
-the version it thought about (taken if its choices are unchanged since, by the version rule of
-:mod:`beanframe.server.freshness`; refused, and it looks again, if they changed). A bot that fails or
+room waits ``bot_delay`` seconds (people can follow; a change meanwhile does not start the wait
+again), copies the game as it is then and asks the bot in a worker thread (a search bot gets its
+information set from the copy), then submits its action against the version it thought about
+(taken if none of its choices went since, by the version rule of
+:mod:`beanframe.server.freshness`; refused, and it looks again, if one did). A bot that fails or
 answers an illegal action is logged for the operator and plays a random legal action, so the game
-goes on. Several bots deciding at once (a trade) take turns round-robin.
+goes on. Several bots deciding at once (a trade) take turns round-robin, a bot whose choices
+another seat changed (an offer made to it) first: it answers within one think time.
 """
 
 from __future__ import annotations
