@@ -31,7 +31,7 @@ def test_a_bot_answers_an_offer_made_to_it_within_one_think_time(tmp_path):  # i
                 await room.act(0, room.version, code=room.game.legal_actions(0)[0].code)
             start = room.version
             for _ in range(2000):  # a bound against a hang only: the bot task runs on this loop
-                bots = [(actor, code) for actor, code in room.game.history_for(None)[start:] if actor != 0]
+                bots = [(v, actor) for v, (actor, _) in enumerate(room.game.history_for(None)) if v >= start and actor != 0]
                 if bots:
                     return thinks, bots, start
                 await asyncio.sleep(0.005)
@@ -40,5 +40,7 @@ def test_a_bot_answers_an_offer_made_to_it_within_one_think_time(tmp_path):  # i
             await hub.close()
 
     thinks, bots, start = asyncio.run(scenario())
-    assert len(thinks) == 1  # p1's three actions during the think time did not start it again
-    assert bots[0][0] == 2  # p3, to whom the offer was made, before p2 (next in turn) whose choices stood
+    first, actor = bots[0]  # the first bot action: its version, its seat
+    assert [v for v in thinks if v <= first] == [start]  # p1's three actions during the think time did not start it again
+    assert first == start + 3  # right after them
+    assert actor == 2  # p3, to whom the offer was made, before p2 (next in turn) whose choices stood
