@@ -3,8 +3,8 @@ and ``beanframe bot`` (docs/protocol.md).
 
 :class:`TableClient` opens an invitation link (``http://HOST:PORT/#room=ID&token=T``), says hello
 over the room's WebSocket, keeps the seat's state up to date from the server's updates, and
-reconnects by itself with backoff when the connection drops (the server then sends the whole
-state again). Events come out of :meth:`TableClient.events` in order::
+reconnects by itself when the connection drops (after 1, 2, 4 ... up to 30 seconds; the server
+then sends the whole state again). Events come out of :meth:`TableClient.events` in order::
 
     async with TableClient(link) as client:
         async for kind, data in client.events():
@@ -12,9 +12,11 @@ state again). Events come out of :meth:`TableClient.events` in order::
                 await client.act(client.state["legal"][0]["code"])
 
 Kinds: ``state`` (the seat's state changed: ``client.state``), ``presence``, ``error`` (one
-line from the server), ``why`` / ``output`` (answers), ``connection`` (``"lost"`` or
-``"back"``). The iteration ends when the game is over (after its last state) or on a fatal
-error (:class:`TableError`: an unknown room, a token that opens nothing).
+line from the server), ``accepted`` (an action sent with a ``ref`` was taken), ``why`` /
+``output`` (answers), ``connection`` (``"lost"`` once when the connection drops, however many
+attempts it takes to come back, then ``"back"``). The iteration ends when the game is over
+(after its last state) or on a fatal error (:class:`TableError`: an unknown room, a token that
+opens nothing).
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import random
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Callable
@@ -87,18 +88,35 @@ def merge(state: dict[str, Any], update: dict[str, Any]) -> dict[str, Any] | Non
     return out
 
 
-def backoff(first: float = 0.2, most: float = 5.0) -> Any:
-    """Delays between reconnection attempts: doubling from ``first`` up to ``most``, jittered."""
+def backoff(first: float = 1.0, most: float = 30.0) -> Any:
+    """Delays between reconnection attempts: 1, 2, 4 ... seconds, doubling up to ``most``."""
     delay = first
     while True:
-        yield delay * random.uniform(0.5, 1.0)
+        yield delay
         delay = min(most, delay * 2)
+
+
+#: the refusals a seat's own race causes (the game moved while its action was on its way): a
+#: client chooses again from the newer state, quietly (issue 24 §3)
+RACES = ("out of date", "it is not your decision now")
+
+
+def is_race(error: dict[str, Any]) -> bool:
+    """Whether a refusal means only that the game moved on while the action was on its way."""
+    return error.get("status") == 409 and any(words in str(error.get("error", "")) for words in RACES)
 
 
 class TableClient:
     """One seat (or a spectator) of a room; see the module."""
 
-    def __init__(self, link: str, token: str | None = None, first_delay: float = 0.2, max_delay: float = 5.0) -> None:
+    def __init__(
+        self,
+        link: str,
+        token: str | None = None,
+        first_delay: float = 1.0,
+        max_delay: float = 30.0,
+        sleep: Callable[[float], Any] = asyncio.sleep,
+    ) -> None:
         self.invitation = Invitation(link, token)
         self.state: dict[str, Any] = {}
         self.presence: dict[str, Any] = {}
@@ -106,6 +124,7 @@ class TableClient:
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task | None = None
         self._delays = (first_delay, max_delay)
+        self._sleep = sleep  # the wait between attempts (a test's own clock)
         self.reconnects = 0
 
     async def __aenter__(self) -> TableClient:
@@ -131,6 +150,11 @@ class TableClient:
         """This seat as a 0-based player (None: a spectator)."""
         seat = self.seat
         return None if seat is None else int(seat[1:]) - 1
+
+    def caught_up(self) -> bool:
+        """Whether every message received so far has been handed out: the state is the newest
+        this client has (act on it; otherwise the next events bring a newer one)."""
+        return self._queue.empty()
 
     def my_turn(self) -> bool:
         """Whether this seat decides now (it has legal actions)."""
@@ -174,6 +198,7 @@ class TableClient:
     async def _run(self) -> None:
         delays = backoff(*self._delays)
         first = True
+        lost = False  # "lost" was announced: once per outage, not once per attempt
         while True:
             try:
                 async with connect(self.invitation.ws_url, max_size=1 << 24, open_timeout=10, compression=None) as ws:
@@ -182,6 +207,7 @@ class TableClient:
                     if not first:
                         self.reconnects += 1
                     delays = backoff(*self._delays)  # a connection that came up starts the backoff again
+                    lost = False
                     await self._receive(ws, first)
                     first = False
                     if ws.close_code in FATAL_CLOSE:
@@ -203,8 +229,10 @@ class TableClient:
             self._ws = None
             if self.state.get("over"):
                 return
-            await self._queue.put(("connection", "lost"))
-            await asyncio.sleep(next(delays))
+            if not lost:
+                lost = True
+                await self._queue.put(("connection", "lost"))
+            await self._sleep(next(delays))
             first = False
 
     _last_error: str | None = None
@@ -299,31 +327,44 @@ async def play_bot(
 ) -> dict[str, Any]:
     """Play the seat of ``link`` with the bot named ``bot`` (a bot of the table's rules, made
     with ``seed``) until the game is over; returns the final state. ``delay``: seconds to wait
-    before each action; ``on_event(kind, data)`` sees every event (for printing)."""
+    before each action; ``on_event(kind, data)`` sees every event (for printing), a refusal its
+    own race caused (:func:`is_race`) as ``refused`` rather than ``error``.
+
+    It acts as docs/protocol.md asks of a client: once per version it decides in, on the newest
+    state it has, one action at a time (the next once the server has answered), and after a
+    refusal it chooses again from the newer state."""
     async with TableClient(link) as client:
         agent = None
         ruleset = None
         refused = 0
-        sent = None  # the version the bot acted on last: once per version, unless refused
+        acted_on = None  # the version the bot acted on last: once per version
+        waiting = None  # the ref of its action the server has not answered yet
         async for kind, data in client.events():
+            if kind == "error" and data.get("ref") is not None and data.get("ref") == waiting:
+                kind = "refused" if is_race(data) else kind
             if on_event is not None:
                 on_event(kind, data)
-            if kind == "error":
-                if data.get("ref") != sent or sent is None:
-                    continue  # about an earlier action
-                refused += 1
-                if refused > 20:
-                    raise TableError(f"the server refused the bot's actions 20 times; the last: {data.get('error')}")
-                if data.get("status") == 429:
-                    await asyncio.sleep(0.2)  # over the rate limit: wait a little
-                sent = None
-            elif kind == "state":
-                refused = 0
+            if kind in ("error", "refused", "accepted"):
+                if data.get("ref") is None or data.get("ref") != waiting:
+                    continue  # about something else (an earlier action, a lost connection's)
+                waiting = None
+                if kind == "accepted":
+                    refused = 0
+                else:
+                    refused += 1
+                    if refused > 20:
+                        raise TableError(f"the server refused the bot's actions 20 times in a row; the last: {data.get('error')}")
+                    if data.get("status") == 429:
+                        await asyncio.sleep(0.5)  # over the rate limit: wait a little
+                    if kind == "error":  # not a race: re-read, and choose from the state that comes
+                        acted_on = None
+                        await client.send({"type": "state"})
+                        continue
             elif kind == "connection":
-                sent = None
-            else:
+                acted_on = waiting = None  # an action on the lost connection is never answered
+            elif kind != "state":
                 continue
-            if not client.my_turn() or client.state["version"] == sent:
+            if waiting is not None or not client.caught_up() or not client.my_turn() or client.state["version"] == acted_on:
                 continue
             state = client.state
             if ruleset is None:
@@ -340,5 +381,5 @@ async def play_bot(
             if delay:
                 await asyncio.sleep(delay)
             if await client.act(action.code, state["version"], ref=state["version"]):
-                sent = state["version"]
+                acted_on, waiting = state["version"], state["version"]
         return client.state

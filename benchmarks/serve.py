@@ -8,7 +8,9 @@ it may act, acts about every two seconds (1.5-2.5 s, a person's pace): it accept
 to it half of the time, builds and sends offers, passes or ends the trade, otherwise plays a
 random legal action. Measured over ``--seconds`` after the rooms are seated:
 
-- actions per second accepted by the server (and refusals: two seats acting at once in a trade);
+- actions per second accepted by the server (and refusals: a seat's choices changed while its
+  action was on its way, e.g. an offer made to it; each seat acts once per version it decides in
+  and waits for the answer to its action, as docs/protocol.md asks of a client);
 - the latency from sending an action to every seat of its room receiving the new state
   (median, p99, max);
 - the server process's CPU time per accepted action.
@@ -137,6 +139,8 @@ class Seat:
         self.version = -1
         self.legal: list = []
         self.deciding = False
+        self.acted_on = -1  # the version this seat acted on last: it acts once per version
+        self.waiting: int | None = None  # the ref of its action the server has not answered yet
         self.changed = asyncio.Event()
         self.ws: Any = None
 
@@ -149,9 +153,15 @@ class Seat:
         self.changed.set()
 
     def on_accepted(self, message: dict[str, Any]) -> None:
+        self.answered(message)
         sent = self.stats["pending"].pop(message["ref"], None)
         if sent is not None:  # this seat's action made that version
             self.stats["sent"][(self.room, message["version"])] = sent
+
+    def answered(self, message: dict[str, Any]) -> None:
+        if message.get("ref") == self.waiting:
+            self.waiting = None
+            self.changed.set()
 
     async def run(self, stop: float) -> None:
         from websockets.asyncio.client import connect
@@ -175,11 +185,18 @@ class Seat:
                 self.on_accepted(message)
             elif kind == "error":
                 self.stats["refused"] += 1
-                self.changed.set()
+                self.stats["pending"].pop(message.get("ref"), None)
+                self.answered(message)
+
+    def ready(self) -> bool:
+        """Whether to act now: the seat decides, at a version it has not acted on, and its last
+        action has been answered (docs/protocol.md: a client acts once per version it decides
+        in; acting again on every update while an action is on its way only races itself)."""
+        return self.deciding and self.waiting is None and self.version != self.acted_on
 
     async def act(self, ws: Any, stop: float) -> None:
         while time.monotonic() < stop:
-            if not self.deciding:
+            if not self.ready():
                 self.changed.clear()
                 try:
                     await asyncio.wait_for(self.changed.wait(), max(0.01, stop - time.monotonic()))
@@ -188,19 +205,15 @@ class Seat:
                 continue
             if self.pace is not None:
                 await asyncio.sleep(self.rng.uniform(*self.pace))  # a person thinks (and sees changes)
-                if not self.deciding:
+                if not self.ready():
                     continue
             version = self.version
             code = choose(self.legal, self.rng)
-            self.changed.clear()
             self.stats["counter"] += 1
             ref = self.stats["counter"]
             self.stats["pending"][ref] = time.monotonic()  # timed from here to every seat's new state
+            self.acted_on, self.waiting = version, ref
             await ws.send(json.dumps({"type": "action", "code": code, "version": version, "ref": ref}))
-            try:  # until this seat hears of a change (its action, someone else's, or a refusal)
-                await asyncio.wait_for(self.changed.wait(), 30)
-            except TimeoutError:
-                pass
 
 
 async def drive(rooms: list[tuple[int, list[str]]], pace: tuple[float, float] | None, seconds: float, warmup: float, seed: int) -> dict:
@@ -250,6 +263,7 @@ def measure(base: str, server: subprocess.Popen, rooms: list[list[str]], pace: A
     accepted = sum(r["accepted"] for r in results)
     refused = sum(r["refused"] for r in results)
     return {
+        "seconds": seconds,
         "actions_per_s": accepted / seconds,
         "refused": refused,
         "median_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
@@ -303,7 +317,8 @@ RATIOS = (("actions_per_s", "actions/s"), ("median_ms", "median"), ("p99_ms", "p
 def report(name: str, figures: dict, baseline: dict | None) -> None:
     print(
         f"  {name:<9} {figures['actions_per_s']:7.1f} actions/s · latency median {figures['median_ms']:6.1f} ms, "
-        f"p99 {figures['p99_ms']:6.1f} ms, max {figures['max_ms']:6.1f} ms · {figures['refused']} refused (stale) · "
+        f"p99 {figures['p99_ms']:6.1f} ms, max {figures['max_ms']:6.1f} ms · {figures['refused']} refused (stale, "
+        f"{figures['refused'] / max(1.0, figures['actions_per_s'] * figures['seconds']):.2f} per accepted action) · "
         f"server {figures['server_cpu_ms_per_action']:.2f} ms CPU per action ({figures['server_cpu_share']:.0%} of a core; "
         f"the clients {figures['clients_cpu_share']:.0%})",
         flush=True,

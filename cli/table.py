@@ -6,7 +6,9 @@ state) to rebuild the parts' view objects (``View.from_dict``) for the renderers
 same plugins installed it shows the parts as plain data. Input is read only while the seat
 decides, one line at a time, so scripted input is consumed as it would be typed; a number means
 the choice of the list last shown, and every action is sent against the version that list
-belongs to (a list that went stale is refused by the server, and the new one is shown).
+belongs to (a list the game moved past is refused by the server: the new one is shown, and the
+refusal only with ``verbose``). What arrives while the person types is printed above the line
+being typed, which is drawn again below it (:mod:`.prompt_line`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from beanframe.client import TableClient, TableError, fetch_save
+from beanframe.client import TableClient, TableError, fetch_save, is_race
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.scoring import Result
 from beanframe.core.view import View
@@ -27,6 +29,7 @@ from beanframe.errors import BeanframeError
 from . import render, screen
 from .clockline import state_clock_line, takeback_note
 from .config import Seat
+from .prompt_line import PromptLine
 from .session import MAX_LINE, ReadLine
 
 OVER, QUIT, EOF = "over", "quit", "eof"
@@ -98,8 +101,12 @@ class RemoteSession:
         read_line: ReadLine,
         quiet: bool = False,
         save_to: str | None = None,
+        verbose: bool = False,
+        prompt_line: PromptLine | None = None,
     ) -> None:
         self.client = client
+        self.verbose = verbose  # also print the refusals of actions the game moved past
+        self.prompt_line = prompt_line or PromptLine(console.file, terminal=console.is_terminal)
         self.console = console
         self.reader = LineReader(read_line)
         self.quiet = quiet
@@ -131,15 +138,19 @@ class RemoteSession:
                         self.say_no(f"cannot play this seat: {exc}")
                         return QUIT
                     next_event = asyncio.ensure_future(events.__anext__())
-                    self.on_event(kind, data)
+                    with self.prompt_line.above(self.console):  # a person may be typing: keep their line
+                        self.on_event(kind, data)
                 if pending is not None and pending in done:
                     line = pending.result()
                     pending = None
+                    self.prompt_line.done()
                     outcome = await self.on_line(line)
                     if outcome is not None:
                         return outcome
                 if pending is None and self.asking():
-                    pending = self.reader.ask(f"{self.client.seat}> ")
+                    prompt = f"{self.client.seat}> "
+                    self.prompt_line.reading(prompt)
+                    pending = self.reader.ask(prompt)
         finally:
             if next_event is not None:
                 next_event.cancel()
@@ -183,7 +194,11 @@ class RemoteSession:
                     if clocks:
                         self.console.print(Text(clocks, style="dim"))
         elif kind == "error":
-            self.say_no(data.get("error", "refused"))
+            if data.get("ref") == "action" and is_race(data):  # the game moved on meanwhile: the new choices are shown
+                if self.verbose:
+                    self.console.print(Text(f"(refused: {data.get('error')})", style="dim"))
+            else:
+                self.say_no(data.get("error", "refused"))
             if data.get("ref") == "answer":
                 self.replies = max(0, self.replies - 1)
             elif self.client.my_turn() and self.shown is None:
@@ -355,7 +370,7 @@ class RemoteSession:
             self.say_no("not connected: wait for the connection to come back")
 
     async def send_action(self, code: str, version: int) -> None:
-        if not await self.client.act(code, version):
+        if not await self.client.act(code, version, ref="action"):
             self.say_no("not connected: the action was not sent (wait for the connection to come back)")
             return
         self.shown = None  # the next state (or the refusal) shows the board again

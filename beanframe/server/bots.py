@@ -2,12 +2,14 @@
 one authority like anyone else.
 
 After every change the room asks :meth:`RoomBots.schedule`; if a bot decides now, one task per
-room waits ``bot_delay`` seconds (people can follow), copies the game and asks the bot in a worker
-thread (a search bot gets its information set from the copy), then submits its action against
-the version it thought about (taken if its choices are unchanged since, by the version rule of
-:mod:`beanframe.server.freshness`; refused, and it looks again, if they changed). A bot that fails or
+room waits ``bot_delay`` seconds (people can follow; a change meanwhile does not start the wait
+again), copies the game as it is then and asks the bot in a worker thread (a search bot gets its
+information set from the copy), then submits its action against the version it thought about
+(taken if none of its choices went since, by the version rule of
+:mod:`beanframe.server.freshness`; refused, and it looks again, if one did). A bot that fails or
 answers an illegal action is logged for the operator and plays a random legal action, so the game
-goes on. Several bots deciding at once (a trade) take turns round-robin.
+goes on. Several bots deciding at once (a trade) take turns round-robin, a bot whose choices
+another seat changed (an offer made to it) first: it answers within one think time.
 
 Every room's bots share a few worker threads, fairly (issue 27): a search bot thinks at most
 ``Hub.bot_seconds`` per decision, and :class:`BotTurns` gives a free thread to the waiting room
@@ -135,6 +137,9 @@ class RoomBots:
         self.agents: dict[int, Any] = {}
         self.task: asyncio.Task | None = None
         self.last: dict[tuple, int] = {}  # the group decision -> the bot seat that acted last
+        self.seen: dict[int, tuple] = {}  # a bot seat's choices when it began to wait or last acted
+        self.seen_in: tuple | None = None  # the decision ``seen`` is about
+        self.think = asyncio.sleep  # the think time's wait (a test waits on its own clock)
         record = room.record
         if room.game is not None:
             for p, kind in enumerate(record.seats):
@@ -183,18 +188,35 @@ class RoomBots:
             players = [p for p in game.deciders if p in self.agents]
             if not players:
                 return
+            self.remember(game, players)
+            await self.think(room.hub.bot_delay)  # think time: people can follow
+            # the game as it is now: a change during the wait does not start it again (a person
+            # who keeps acting would keep an offer to a bot unanswered)
+            game = room.game
+            players = [] if game is None or game.is_over or room.broken else [p for p in game.deciders if p in self.agents]
+            if not players:
+                continue
             version = room.version
-            await asyncio.sleep(room.hub.bot_delay)  # think time: people can follow
-            if room.version != version or room.game is None:
-                continue  # someone acted meanwhile: look again
-            player = self._next(room.game, players)
-            copy = room.game.clone()  # the bot works on its own copy, in a worker thread
+            player = self._next(game, answering_first(game, players, self.seen))
+            copy = game.clone()  # the bot works on its own copy, in a worker thread
             search = hasattr(self.agents[player], "seconds")  # a search bot: it may take its whole budget
             action = await room.hub.bot_turns.run(room.id, self._choose, copy, player, heavy=search)
             try:
                 await room.act(player, version, action=action, by_bot=True)
             except Refused:
-                continue  # the game moved on while the bot thought
+                continue  # a choice of its own went while the bot thought
+            if room.game is not None:
+                self.seen[player] = room.game.legal_actions(player)
+
+    def remember(self, game: Game, players: list[int]) -> None:
+        """Note the choices of the bot seats that begin to wait in this decision (a new decision
+        forgets the last one's): a change to them is news (:func:`answering_first`)."""
+        frame = game.frame
+        key = (game.state.turn, frame.kind, frame.player)
+        if key != self.seen_in:
+            self.seen, self.seen_in = {}, key
+        for p in players:
+            self.seen.setdefault(p, game.legal_actions(p))
 
     def _choose(self, game: Game, player: int) -> Action:
         agent = self.agents[player]
@@ -210,3 +232,11 @@ class RoomBots:
         room = self.room
         log.warning("room %s: bot %s (player %d) chose %s: it plays a random move", room.id, room.record.seats[player], player + 1, problem)
         return random.Random(bot_seed(room.record.bot_seed, game.state.n_actions, player)).choice(legal)
+
+
+def answering_first(game: Game, players: list[int], seen: dict[int, tuple]) -> list[int]:
+    """The bot seats to choose from (round-robin) when several decide at once: those whose
+    choices another seat changed since they began to wait or last acted (an offer made to them,
+    their offer answered) first, so that a bot answers an offer within its think time."""
+    news = [p for p in players if game.legal_actions(p) != seen.get(p)]
+    return news or players

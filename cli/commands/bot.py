@@ -19,16 +19,18 @@ def bot_cli(
     seed: Annotated[int | None, typer.Option("--seed", min=0, help="The bot's own seed (default: a fresh one).", show_default=False)] = None,
     delay: Annotated[float, typer.Option("--delay", min=0.0, max=60.0, help="Seconds to wait before each action.")] = 0.0,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also print the refusals of actions the game moved past while they were on their way (the bot chooses again by itself).")] = False,
 ) -> None:
     """Let a bot play a seat of a table (beanframe serve) over the network, to the end of the
-    game. It needs the table's variants installed here, in the same versions."""
+    game. It needs the table's variants installed here, in the same versions. An action the game
+    moved past while it was on its way (another seat acted first) is chosen again quietly."""
 
     def show(kind: str, data: Any) -> None:
         if quiet:
             return
-        if kind == "error":
+        if kind == "error" or (kind == "refused" and verbose):
             typer.echo(f"refused: {data.get('error')}", err=True)
-        elif kind == "connection":
+        elif kind == "connection":  # "lost" comes once however long it takes (1, 2, 4 ... 30 s between attempts)
             typer.echo("connection lost: reconnecting..." if data == "lost" else "connected again", err=True)
 
     try:

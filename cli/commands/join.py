@@ -21,12 +21,14 @@ def join_cli(
     link: Annotated[str, typer.Argument(help="The invitation link: http://HOST:PORT/#room=ID&token=T (quote it in the shell).", show_default=False)],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print the other players' moves and events.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="When the game is over, write its save here (beanframe replay reads it).", show_default=False)] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also print the refusals of actions the game moved past while they were on their way (the new choices are shown either way).")] = False,
 ) -> None:
     """Play your seat of a table (beanframe serve) from this terminal.
 
     At your decision type a number or an action code (plant f1); why, board, log, help and quit
     work too, and the game's own commands (help lists them). Quitting leaves your seat open:
-    join again with the same link. The connection comes back by itself when it drops.
+    join again with the same link. The connection comes back by itself when it drops (after 1,
+    2, 4 ... up to 30 seconds). What happens while you type is printed above your line.
     """
     console = render.make_console()
     reader = make_reader(console)
@@ -37,9 +39,9 @@ def join_cli(
         client = TableClient(followed)
     except TableError as exc:
         raise ConfigError(str(exc)) from None
-    asyncio.run(_join(client, console, reader, quiet, str(save) if save else None))
+    asyncio.run(_join(client, console, reader, quiet, str(save) if save else None, verbose))
 
 
-async def _join(client: TableClient, console, reader, quiet: bool, save: str | None) -> None:  # noqa: ANN001
+async def _join(client: TableClient, console, reader, quiet: bool, save: str | None, verbose: bool) -> None:  # noqa: ANN001
     async with client:
-        await RemoteSession(client, console, reader, quiet=quiet, save_to=save).run()
+        await RemoteSession(client, console, reader, quiet=quiet, save_to=save, verbose=verbose).run()

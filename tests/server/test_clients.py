@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from rich.console import Console
 
 from beanframe.client import Invitation, TableClient, TableError, play_bot
 from beanframe.core.persist import load_game
+from beanframe_cli.prompt_line import CLEAR_LINE, PromptLine
 from beanframe_cli.table import OVER, RemoteSession
 
 from .helpers import ServerProcess, create_room, short_options
@@ -133,14 +136,170 @@ def test_the_commands_say_what_is_wrong_in_one_line(server):  # issue 18 §3
         asyncio.run(play_bot(create_room_link(server, ("al_cabohne",)), "ismcts"))
 
 
-def test_the_protocol_documents_a_complete_client(server, tmp_path):  # issue 18 §2: ~40 lines, only websockets
+#: the variant sets the protocol's example client plays (issue 24 §3), the client at seat 1
+CLIENT_SETS = [(("al_cabohne",), 1), (("al_cabohne",), 2), (("al_cabohne", "prohibohn"), 2), (("bohnanza",), 3),
+               (("bohnanza", "bohnaparte"), 3), (("ali_baba",), 2)]  # fmt: skip
+
+
+def documented_client(tmp_path: Path) -> Path:
+    """The code block of docs/protocol.md's "A complete client in Python", as the document has
+    it now (read from the file, never a copy), written to a file to run."""
     text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
     code = text.split("## A complete client in Python")[1].split("```python\n")[1].split("```")[0]
-    assert len(code.strip().splitlines()) <= 45
+    assert len(code.strip().splitlines()) <= 55  # short enough to read and copy
     imports = {line.split()[1].split(".")[0] for line in code.splitlines() if line.startswith(("import ", "from "))}
     assert imports <= {"asyncio,", "asyncio", "json", "random", "sys", "urllib", "websockets"}
-    (tmp_path / "client.py").write_text(code)
-    link = create_room_link(server, ("al_cabohne",))
-    done = subprocess.run([sys.executable, str(tmp_path / "client.py"), link], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert "result:" in done.stdout and "the game is over" in done.stdout
+    path = tmp_path / "client.py"
+    path.write_text(code)
+    return path
+
+
+@pytest.mark.parametrize("variants, players", CLIENT_SETS, ids=[f"{'+'.join(v)}-{n}" for v, n in CLIENT_SETS])
+def test_the_documented_client_finishes_every_variant_set_with_few_refusals(server, tmp_path, variants, players):
+    # issue 24 §3: against server bots at --bot-delay 0 (the module's server), refusals at most 5% of its actions
+    with server.client() as http:
+        bots = next(s for s in http.get("/api/variants").json()["sets"] if tuple(s["variants"]) == variants)["bots"]
+        kinds = ["bot:greedy" if "greedy" in bots else "bot:random", "bot:random"]
+        seats = ["human"] + [kinds[i % 2] for i in range(players - 1)]
+        room = create_room(http, variants=list(variants), players=players, seats=seats, seed=5, options=short_options(variants))
+        done = subprocess.run([sys.executable, str(documented_client(tmp_path)), room["seats"][0]["url"]],
+                              capture_output=True, text=True, timeout=600)  # fmt: skip
+        state = http.get(f"/api/rooms/{room['room']}/state", headers={"Authorization": f"Bearer {room['seats'][0]['token']}"}).json()
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert state["over"] and "result:" in done.stdout
+    taken = sum(1 for seat, _ in state["history"] if seat == "p1")
+    refused = sum(1 for line in done.stdout.splitlines() if line.startswith("refused:"))
+    assert taken > 0 and refused <= 0.05 * (taken + refused), f"{refused} of {taken + refused} actions refused"
+
+
+def test_a_dropped_connection_is_announced_once_and_retried_with_backoff():  # issue 24 §3
+    with socket.socket() as probe:  # a port nobody listens on: every attempt fails at once
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    waits: list[float] = []
+
+    async def scenario() -> list[tuple[str, object]]:
+        eight = asyncio.Event()
+
+        async def sleep(seconds: float) -> None:  # the test's clock: no wall-clock waits
+            waits.append(seconds)
+            if len(waits) >= 8:
+                eight.set()
+            await asyncio.sleep(0)
+
+        async with TableClient(f"http://127.0.0.1:{port}/#room=r&token=t", sleep=sleep) as client:
+            await asyncio.wait_for(eight.wait(), 60)  # a bound against a hang only
+            events = []
+            while not client._queue.empty():
+                events.append(client._queue.get_nowait())
+        return events
+
+    events = asyncio.run(scenario())
+    assert events.count(("connection", "lost")) == 1  # once, however many attempts
+    assert waits[:8] == [1, 2, 4, 8, 16, 30, 30, 30]
+
+
+def test_the_bot_command_prints_a_refusal_of_its_own_race_only_when_verbose(monkeypatch):  # issue 24 §3
+    from typer.testing import CliRunner
+
+    from beanframe_cli.app import app
+    from beanframe_cli.commands import bot as bot_command
+
+    async def fake_play(link, bot, seed, delay, on_event):  # noqa: ANN001
+        on_event("refused", {"type": "error", "error": "your state is out of date (version 3, the game is at 4): nothing done", "status": 409})
+        on_event("error", {"type": "error", "error": "plant f9 is not possible now: no field 9", "status": 409})
+        return {"seat": "p2", "result": {"winners": ["p2"], "scores": {"p2": 3}}}
+
+    monkeypatch.setattr(bot_command, "play_bot", fake_play)
+    link = "http://127.0.0.1:1/#room=r&token=t"
+    quiet = CliRunner().invoke(app, ["bot", link])
+    assert quiet.exit_code == 0 and "out of date" not in quiet.output and "no field 9" in quiet.output
+    verbose = CliRunner().invoke(app, ["bot", link, "--verbose"])
+    assert verbose.exit_code == 0 and "out of date" in verbose.output
+
+
+def test_the_bot_command_plays_a_trade_against_fast_bots_without_a_refusal(server):  # issue 24 §3
+    with server.client() as http:
+        room = create_room(http, variants=["bohnanza"], players=3, seats=["human", "bot:random", "bot:greedy"], seed=9,
+                           options=short_options(("bohnanza",)))  # fmt: skip
+    kinds: list[str] = []
+    final = asyncio.run(play_bot(room["seats"][0]["url"], "random", seed=4, on_event=lambda kind, data: kinds.append(kind)))
+    assert final["over"]
+    assert "error" not in kinds  # races are "refused" (quiet); nothing else was refused
+    assert kinds.count("refused") <= 0.05 * sum(1 for seat, _ in final["history"] if seat == "p1")
+
+
+def test_printing_above_the_line_being_typed_draws_the_prompt_and_the_typed_text_again():  # issue 24 §3
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+    line = PromptLine(out, buffer=lambda: "accept o", terminal=True)
+    with line.above(console):  # nobody types: printed as it is
+        console.print("turn 2")
+    line.reading("p1> ")
+    with line.above(console):  # printed nothing: nothing drawn again
+        pass
+    with line.above(console):
+        console.print("    · p2 offers o1 to p1")
+    assert out.getvalue() == "turn 2\n" + CLEAR_LINE + "    · p2 offers o1 to p1\n" + "p1> accept o"
+    line.done()
+    piped = io.StringIO()
+    not_a_terminal = PromptLine(piped, buffer=lambda: "x", terminal=False)
+    not_a_terminal.reading("p1> ")
+    with not_a_terminal.above(Console(file=piped, color_system=None)):
+        piped.write("event\n")
+    assert piped.getvalue() == "event\n"
+
+
+class _Seat:
+    """What RemoteSession reads of a client, for its answers to errors."""
+
+    seat = "p1"
+    state = {"seat": "p1", "version": 9, "legal": [], "deciders": ["p2"]}
+
+    def my_turn(self) -> bool:
+        return False
+
+
+def test_join_shows_a_refusal_of_its_own_race_only_when_verbose():  # issue 24 §3
+    race = {"type": "error", "ref": "action", "status": 409, "error": "your state is out of date (version 7, the game is at 9): nothing done"}
+    mistake = {"type": "error", "ref": "action", "status": 409, "error": "plant f9 is not possible now: no field 9"}
+    texts = []
+    for verbose in (False, True):
+        out = io.StringIO()
+        session = RemoteSession(_Seat(), Console(file=out, width=100, color_system=None), lambda prompt: None, verbose=verbose)
+        session.on_event("error", race)
+        session.on_event("error", mistake)
+        texts.append(out.getvalue())
+    assert "out of date" not in texts[0] and "no field 9" in texts[0]
+    assert "out of date" in texts[1] and "no field 9" in texts[1]
+
+
+def test_events_during_a_trade_are_printed_above_the_line_being_typed(server):  # issue 24 §3
+    with server.client() as http:
+        room = create_room(http, variants=["bohnanza"], players=3, seats=["human", "bot:random", "bot:random"], seed=9,
+                           options=short_options(("bohnanza",)))  # fmt: skip
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+
+    async def run() -> str:
+        async with TableClient(room["seats"][0]["url"]) as client:
+            typed = {"waited": False}
+
+            def read(prompt: str) -> str:
+                # a slow typist: at the first trade, the bots act while p1's line is open
+                if not typed["waited"] and "end-trading" in {a["code"] for a in client.state.get("legal", ())}:
+                    typed["waited"] = True
+                    seen, deadline = len(client.state["log"]), time.monotonic() + 60  # a bound against a hang only
+                    while len(client.state["log"]) == seen and time.monotonic() < deadline:  # until a bot's move is told
+                        time.sleep(0.01)
+                    return "pass"
+                return "quit" if typed["waited"] else "1"
+
+            line = PromptLine(out, buffer=lambda: "pas", terminal=True)
+            return await RemoteSession(client, console, read, prompt_line=line).run()
+
+    assert asyncio.run(run()) == "quit"
+    text = out.getvalue()
+    assert CLEAR_LINE in text  # an event came while p1 typed: printed above the line
+    for above in text.split(CLEAR_LINE)[1:]:  # each time: what came, then the prompt and "pas" again
+        assert above.index("p1> pas") > 0 and above.split("p1> pas")[0].strip()

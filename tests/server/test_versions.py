@@ -1,5 +1,5 @@
 """The version rule (issue 18 §2, docs/protocol.md "versions"): an action sent against an old
-version is taken when its seat has not acted since and its legal choices are unchanged, so the
+version is taken when its seat has not acted since and none of its legal choices went, so the
 seats of a group decision (Bohnanza's trade) act at once without refusing each other; it is
 refused, with nothing changed, when the seat acted since (a double click) or its choices
 changed."""
