@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from beanframe.core.actions import shorten
+from beanframe.core.actions import clip, shorten
 from beanframe.core.present import explain, presentation
 from beanframe.errors import BeanframeError
 from beanframe.text import plain
@@ -33,7 +33,7 @@ An action is sent as its code (plant f1) or a one-line command of the game."""
 
 def one_line(exc: BaseException | str, limit: int = 300) -> str:
     """An error's message as one short line."""
-    return shorten(" ".join(str(exc).split()), limit)
+    return clip(" ".join(str(exc).split()), limit)
 
 
 def refusal_reason(game: Game, player: int, action: Any) -> str:
