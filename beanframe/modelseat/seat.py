@@ -142,7 +142,7 @@ class LocalSeat(Seat):
 
     def __init__(self, game: Game, me: int, bots: dict[int, Any], play_bots: bool = True) -> None:
         missing = [p for p in range(game.players) if p != me and p not in bots]
-        if missing:
+        if missing and play_bots:
             raise BeanframeError(f"no bot for seat(s) {', '.join(seat_name(p) for p in missing)}")
         self.game = game
         self.me = me
