@@ -16,6 +16,7 @@ import pytest
 
 from beanframe.agents import make_bot
 from beanframe.core.game import compose
+from beanframe.modelseat.agent import turn_messages
 from beanframe.modelseat.seat import LocalSeat, state_text
 from tests.server.helpers import SETS, short_options
 
@@ -32,6 +33,8 @@ async def model_texts(seat: LocalSeat) -> list[str]:
     texts += [await seat.words(f"why {code}") for code, _ in legal[:3]]
     assert await seat.wait(0)  # this seat decides: wait returns at once
     texts.append(await state_text(seat))
+    refusal = (await seat.act("teleport h1")).text  # the agent's prompts: the state, then after a refusal
+    texts += [m["content"] for refused in (None, refusal) for m in turn_messages(await state_text(seat), refused)]
     return texts
 
 
