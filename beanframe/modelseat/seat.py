@@ -9,6 +9,7 @@ answers alone: what the seat may know, as the table tells it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from beanframe.core.actions import Action
     from beanframe.core.game import Game
 
+NUMBERED = re.compile(r"#?(\d+)[.)]? [-a-z(]", re.I)
 FALLBACK_BOTS = ("greedy", "random")  # the variant's greedy choice, else a random one
 
 
@@ -38,10 +40,14 @@ class Outcome:
 
 
 def move_code(line: str, legal: Sequence[tuple[str, str]]) -> str:
-    """A move as a model may give it: the number of a legal move (``3``, ``3.``, ``#3``), else the
-    text itself (a code or a one-line command) on one line."""
+    """A move as a model may give it: the number of a legal move (``3``, ``3.``, ``#3``, or a line
+    of the list copied, ``3. plant f1 - ...``), else the text itself (a code or a one-line command)
+    on one line."""
     text = " ".join(str(line).split()).strip("`'\" ")
     number = text.lstrip("#").rstrip(".)")
+    listed = NUMBERED.match(text)  # a move copied from the list: "2. plant f1 - ..." (codes start with a letter)
+    if listed is not None:
+        number = listed.group(1)
     if number.isdigit():
         n = int(number)
         if not 1 <= n <= len(legal):

@@ -159,3 +159,14 @@ def test_the_answers_last_line_is_the_move():  # issue 26 §3
     assert agent_module.answer_move(text) == ("harvest f1", "text")
     with pytest.raises(ModelError, match="not a chat completion"):
         agent_module.answer_move({"error": "overloaded"})
+
+
+def test_a_move_is_a_number_a_copied_list_line_or_a_code():  # issue 26 §2, §3
+    from beanframe.errors import BeanframeError
+    from beanframe.modelseat.seat import move_code
+
+    legal = [("plant f1", "plant"), ("done", "end planting")]
+    assert [move_code(m, legal) for m in ("2", "#2", "2.", "2. done - end planting", "1) plant f1")] == ["done", "done", "done", "done", "plant f1"]
+    assert move_code("offer p3 give h2 for 2 fire", legal) == "offer p3 give h2 for 2 fire"  # a one-line command as given
+    with pytest.raises(BeanframeError, match=r"^no move number 3 \(the moves are numbered 1 to 2\)$"):
+        move_code("3", legal)
