@@ -1,6 +1,7 @@
-"""``why`` and the variants' own commands (Al Cabohne's ``meter``), answered on the server for
-one seat: they need the real game, so a client only gets their text. The commands' renderables
-are printed to plain text by rich at the width the client asks for."""
+"""``why``, the seat in words (``board``, ``log [N]``, ``help``, ``rules``: beanframe.text.commands)
+and the variants' own commands (Al Cabohne's ``meter``), answered on the server for one seat: they
+need the real game, so a client only gets their text. The commands' renderables are printed to
+plain text by rich at the width the client asks for."""
 
 from __future__ import annotations
 
