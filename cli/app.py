@@ -21,7 +21,7 @@ from beanframe.core.actions import clip
 from beanframe.errors import BeanframeError, PositionError
 from beanframe.simulate import BotFailure
 
-from .commands import bot, join, new_plugin, play, plugins, position, replay, rules, serve, simulate, tournament, variants
+from .commands import agent, bot, join, mcp, new_plugin, play, plugins, position, replay, rules, serve, simulate, tournament, variants
 from .config import remember_plugin_args, use_plugin_files
 from .flags import FlagsCommand
 
@@ -168,6 +168,8 @@ app.command("tournament", cls=FlagsCommand)(tournament.tournament_cli)
 app.command("serve")(serve.serve_cli)
 app.command("join")(join.join_cli)
 app.command("bot")(bot.bot_cli)
+app.command("mcp", cls=FlagsCommand)(mcp.mcp_cli)
+app.command("agent", cls=FlagsCommand)(agent.agent_cli)
 
 
 def main() -> None:

@@ -1,22 +1,20 @@
-"""``why`` and the variants' own commands (Al Cabohne's ``meter``), answered on the server for
-one seat: they need the real game, so a client only gets their text. The commands' renderables
-are printed to plain text by rich at the width the client asks for."""
+"""``why``, the seat in words (``board``, ``log [N]``, ``help``, ``rules``: beanframe.text.commands)
+and the variants' own commands (Al Cabohne's ``meter``), answered on the server for one seat: they
+need the real game, so a client only gets their text. The commands' renderables are printed to
+plain text by rich at the width the client asks for."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from rich.console import Console, Group
-
 from beanframe.core.actions import shorten
-from beanframe.core.present import explain, presentation
+from beanframe.core.present import presentation
 from beanframe.errors import BeanframeError
+from beanframe.text import MAX_WIDTH, MIN_WIDTH, clamp_width, plain  # noqa: F401 - the widths, re-exported
+from beanframe.text.commands import SEAT_COMMANDS, seat_command, why_text
 from beanframe.server.limits import BadInput, one_line
 from beanframe.server.refusals import Refused
 from beanframe.server.rooms import Room, log
-
-MIN_WIDTH, MAX_WIDTH = 40, 200
 
 
 def why(room: Room, player: int | None, code: Any) -> str:
@@ -26,24 +24,7 @@ def why(room: Room, player: int | None, code: Any) -> str:
         raise Refused(room.broken or "this room cannot be played", 409)
     if code is not None and not isinstance(code, str):
         raise BadInput('"code" must be an action code such as "plant f1"')
-    code = (code or "").strip()
-    if game.is_over:
-        return "the game is over"
-    if not code:
-        try:
-            found = None if player is None else explain(game, player, None)
-        except Exception:  # noqa: BLE001 - a plugin's explanation must not fail the request
-            found = None
-        return found or f"every possible choice is listed: {game.prompt()}"
-    try:
-        action = game.ruleset.actions.coerce(" ".join(code.split()))
-    except BeanframeError as exc:
-        return one_line(exc)
-    if player is not None and action in game.legal_actions(player):
-        return f"{action.code} is possible now"
-    if player is None:
-        return f"{action.code}: a spectator cannot act"
-    return f"{action.code}: {room.reason(game, player, action)}"
+    return why_text(game, player, code)
 
 
 def run_command(room: Room, player: int | None, line: Any, width: Any = None) -> str:
@@ -54,20 +35,31 @@ def run_command(room: Room, player: int | None, line: Any, width: Any = None) ->
     if not isinstance(line, str) or not line.strip():
         raise BadInput('give the command: {"line": "meter"}')
     word, _, rest = line.strip().partition(" ")
+    width = clamp_width(width)
+    answered = seat_words(game, player, word, rest, width)
+    if answered is not None:
+        return answered
     commands = presentation(game.ruleset).commands
     if word.lower() not in commands:
-        known = ", ".join(commands) or "none"
+        known = ", ".join([*SEAT_COMMANDS, *commands])
         raise BadInput(f"unknown command {shorten(word, 30)} (commands of this game: {known})")
-    if type(width) is not int:
-        width = 80
-    width = max(MIN_WIDTH, min(MAX_WIDTH, width))
     fn, _ = commands[word.lower()]
     try:
         items = fn(game, player, rest)
     except Exception as exc:  # noqa: BLE001 - a plugin's command must not fail the server
         log.exception("room %s: command %s failed", room.id, word)
         raise Refused(f"{word.lower()} failed ({type(exc).__name__})", 500) from None
-    out = io.StringIO()
-    console = Console(file=out, width=width, color_system=None, force_terminal=False, highlight=False)
-    console.print(Group(*items))
-    return out.getvalue()
+    return plain(items, width)
+
+
+# --- the seat in words (issue 26 §1): board, log, help, rules, why, shared with the MCP server
+# and the agent (beanframe.text.commands) ---------------------------------------------------
+
+
+def seat_words(game: Any, player: int | None, word: str, rest: str, width: int) -> str | None:
+    """``board``, ``log [N]``, ``help``, ``rules``, ``why [CODE]`` for ``player`` (None: the
+    public view), or None for any other word; a bad argument is refused in one line."""
+    try:
+        return seat_command(game, player, word, rest, width)
+    except BeanframeError as exc:
+        raise BadInput(one_line(exc)) from None

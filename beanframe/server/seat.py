@@ -52,6 +52,10 @@ def view_data(game: Game, player: int | None, sent: dict[str, Any] | None = None
     data = {"player": view.player, "players": view.players, "variants": list(view.variants), "turn": view.turn,
             "active": view.active, "stage": view.stage, "phase": view.phase, "to_act": view.to_act,
             "prompt": view.prompt, "parts": shown, "deciders": list(view.deciders)}  # fmt: skip
+    # the same players as seats ("p1"...), the numbering of the log, the codes and the seats
+    # (issue 26): a client need not count from 0 (lists in the parts stay in seat order: [0] is p1)
+    data["seats"] = {"player": seat_name_of(view.player), "active": seat_name_of(view.active),
+                     "to_act": seat_name_of(view.to_act), "deciders": [seat_name(p) for p in view.deciders]}  # fmt: skip
     return data
 
 
