@@ -128,7 +128,10 @@ def _ahead(game, me):
     else 0: the head-to-head result, as the mafia wins most 2-player games between greedy bots."""
     scores = game.result.scores
     own = scores.get(seat_name(me), 0)
-    best = max(scores.get(seat_name(p), 0) for p in range(game.players) if p != me)
+    others = [scores.get(seat_name(p), 0) for p in range(game.players) if p != me]
+    if not others:  # solo: no other player to be ahead of
+        return 0.0
+    best = max(others)
     return 1.0 if own > best else 0.5 if own == best else 0.0
 
 

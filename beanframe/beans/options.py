@@ -28,6 +28,7 @@ from beanframe.core.state import TURNS
 from beanframe.core.steps import Option
 
 if TYPE_CHECKING:
+    from beanframe.core.compose import Config
     from beanframe.core.game import Game
 
 
@@ -74,6 +75,22 @@ def harvest_legal(game: Game, player: int):
     return harvestable_fields(s.parts[PART].fields[player], rules.one_bean_harvest, HARVESTS)
 
 
+def bind_harvest(config: Config):
+    """:func:`harvest_legal` with the composed ``harvest_when`` and ``one_bean_harvest`` read once
+    (``Option.bind``: the hot path calls this at every decision)."""
+    rules = config.params["beans"]
+    own_turn = rules.harvest_when == OWN_TURN
+    one_bean = rules.one_bean_harvest
+
+    def harvest_legal_bound(game: Game, player: int):
+        s = game.state
+        if s.stage != TURNS or (own_turn and s.active != player):
+            return ()
+        return harvestable_fields(s.parts[PART].fields[player], one_bean, HARVESTS)
+
+    return harvest_legal_bound
+
+
 def harvest_apply(game: Game, action: Harvest, player: int) -> None:
     harvest(game, game.state.parts[PART], player, action.field)
 
@@ -94,6 +111,33 @@ def buy_field_legal(game: Game, player: int):
     return (BUY_FIELD,)
 
 
+def bind_buy_field(config: Config):
+    """:func:`buy_field_legal` with the composed price, field limit and ``buy_field_when`` read
+    once (``Option.bind``)."""
+    rules = config.params["beans"]
+    cost = rules.third_field_cost
+    if cost is None:
+        return lambda game, player: ()
+    most = rules.max_fields
+    own_turn = rules.buy_field_when == OWN_TURN
+    offer = (BUY_FIELD,)
+
+    def buy_field_legal_bound(game: Game, player: int):
+        s = game.state
+        table = s.parts[PART]
+        if (
+            table.bought_field[player]
+            or s.stage != TURNS
+            or len(table.coins[player]) < cost
+            or len(table.fields[player]) >= most
+            or (own_turn and s.active != player)
+        ):
+            return ()
+        return offer
+
+    return buy_field_legal_bound
+
+
 def buy_field_apply(game: Game, action: BuyField, player: int) -> None:
     """The coins paid go under the discard (``table.set_aside``); they return at the next reshuffle."""
     table = game.state.parts[PART]
@@ -104,5 +148,5 @@ def buy_field_apply(game: Game, action: BuyField, player: int) -> None:
     game.emit("buy_field", player, cost)
 
 
-HARVEST_OPTION = Option("harvest", (Harvest,), harvest_legal, harvest_apply)
-BUY_FIELD_OPTION = Option("buy_field", (BuyField,), buy_field_legal, buy_field_apply)
+HARVEST_OPTION = Option("harvest", (Harvest,), harvest_legal, harvest_apply, bind_harvest)
+BUY_FIELD_OPTION = Option("buy_field", (BuyField,), buy_field_legal, buy_field_apply, bind_buy_field)

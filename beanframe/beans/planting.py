@@ -86,9 +86,10 @@ class FrontCardStep(Step):
         return (planted,)
 
     def legal(self, game: Game, frame: Frame):
-        bean = game.state.parts[PART].hands[frame.player][0]
         plant = PLANT_FRONT
-        out = [plant[t] for t in self.targets(game, frame, bean)]
+        out = []
+        for t in self.targets(game, frame, game.state.parts[PART].hands[frame.player][0]):
+            out.append(plant[t])
         if frame.args[0] >= 1:
             out.append(self.pass_action)
         return out

@@ -34,15 +34,19 @@ class Flow:
     __slots__ = ()
     ruleset: Ruleset
     state: State
+    keep_events: bool
 
     # -- acting -----------------------------------------------------------------------------
     def apply(self, action: Action | str | int, player: int | None = None) -> None:
         """Apply a legal action (an Action, its code, or its id) taken by ``player`` (None:
         ``to_act``). Raises IllegalActionError and leaves the game unchanged if the action is not
         legal now for that player, or the player is not one of the ``deciders``."""
-        legal = self._legal if player is None else self._legal_of_decider(player)
-        if legal is None:
-            legal = self._legal = self._compute_legal(None)
+        if player is None:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal(None)
+        else:
+            legal = self._legal_of_decider(player)
         for candidate in legal:  # identity first: legal lists hand out canonical instances
             if candidate is action:
                 break
@@ -52,26 +56,27 @@ class Flow:
         stack = s.stack
         frame = stack[-1]
         if player is None:
-            player = frame.player if not frame.group else frame.group[0]
+            group = frame.group
+            player = group[0] if group else frame.player
         s.history = (action, s.history, player)  # (action, rest, actor): see core/records.py
         s.n_actions += 1
-        self._legal = None
-        self._legal_more = None
+        self._legal = self._legal_more = None
         rs = self.ruleset
         self._driving = True
         try:
             option = rs.option_for.get(action.__class__)
+            kind = frame.kind
             if option is not None:
                 option.apply(self, action, player)
             else:
-                step = rs.steps[frame.kind]
+                step = rs.steps[kind]
                 if step.per_player:
                     step.apply_for(self, frame, player, action)
                 else:
                     step.apply(self, frame, action)
             # fast path: the same frame is still on top, its step has no automatic work to do,
             # and no listener frame or "end now" waits
-            if stack and stack[-1] is frame and frame.kind in rs.passive_steps and not self._interrupt:
+            if stack and stack[-1] is frame and kind in rs.passive_steps and not self._interrupt:
                 return
             self._advance()
         finally:
@@ -146,19 +151,22 @@ class Flow:
         ``to`` and ``public`` are taken as ``**private`` rather than as keyword parameters with
         defaults: filling in unused keyword defaults cost a public event (nearly every event)
         about a tenth of its time."""
-        s = self.state
         if private:
             to = private.pop("to", None)
             public = private.pop("public", None)
             if private:
                 raise TypeError(f"emit() got unexpected keyword arguments: {', '.join(private)} (only 'to' and 'public')")
-            if to is not None or public is not None:
-                s.events = (private_event(s.players, event, to, public), s.events)
-            else:
-                s.events = (event, s.events)
-        else:  # the hot path: a public event is stored as it is
+            if self.keep_events:
+                s = self.state
+                if to is not None or public is not None:
+                    s.events = (private_event(s.players, event, to, public), s.events)
+                else:
+                    s.events = (event, s.events)
+                s.n_events += 1
+        elif self.keep_events:  # the hot path: a public event is stored as it is
+            s = self.state
             s.events = (event, s.events)
-        s.n_events += 1
+            s.n_events += 1
         listeners = self.ruleset.listeners  # often none at all: no lookup per event then
         if listeners:
             listeners = listeners.get(event[0])

@@ -33,6 +33,7 @@ from beanframe.core.compose import (
     validate,
 )
 from beanframe.core.flow import Flow
+from beanframe.core.hotpath import Legal, fused_legal, option_legals
 from beanframe.core.knowledge import Knowledge
 from beanframe.core.determinize import determinize as _determinize
 from beanframe.core.limits import check_player, check_seed
@@ -140,8 +141,11 @@ class Ruleset:
         self.passive_steps = frozenset(k for k, st in self.steps.items() if type(st).resolve is Step.resolve)
         self.any_time: tuple[Option, ...] = tuple(options_reg.options.values())
         self.option_for: dict[type[Action], Option] = {cls: o for o in self.any_time for cls in o.classes}
-        # the hot path calls these plain functions: the options' legal lists, the phases by stage
-        self.any_time_legal: tuple[Any, ...] = tuple(o.legal for o in self.any_time)
+        # the hot path calls these plain functions: the options' legal lists (bound to the
+        # composed parameters where an option offers it), each step's fused legal list, the
+        # phases by stage (core/hotpath.py)
+        self.any_time_legal: tuple[Any, ...] = option_legals(self.any_time, config)
+        self.legal_of: dict[str, Legal] = {k: fused_legal(st, self.any_time_legal) for k, st in self.steps.items()}
         self.pipeline: Pipeline = builder.build()
         self.stages: tuple[tuple[Phase, ...], ...] = (self.pipeline.setup, self.pipeline.turn, self.pipeline.end)
         self.event_formats = events_reg.formats
@@ -248,6 +252,7 @@ class Game(Flow, Knowledge):
         "_driving",
         "_stop",
         "_interrupt",
+        "keep_events",
     )
 
     def __init__(self, ruleset: Ruleset, state: State) -> None:
@@ -267,6 +272,9 @@ class Game(Flow, Knowledge):
         self._driving = False  # apply or the driver is running game code
         self._stop = False  # end_game(now=True) asked, not yet carried out by the driver
         self._interrupt = False  # _deferred or _stop: the driver has work before any decision
+        #: False: events are no longer recorded (listeners still run, the game plays exactly the
+        #: same), for rollouts nobody reads; the record (events, log, views' records) stops there
+        self.keep_events = True
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -347,22 +355,13 @@ class Game(Flow, Knowledge):
         if not stack:
             return ()
         frame = stack[-1]
-        rs = self.ruleset
-        step = rs.steps[frame.kind]
-        if frame.group:  # a group decision: the asking player (None: the first decider)
+        group = frame.group
+        if group:  # a group decision: the asking player (None: the first decider)
             if player is None:
-                player = frame.group[0]
+                player = group[0]
         else:
             player = frame.player
-        legal = step.legal_for(self, frame, player) if step.per_player else step.legal(self, frame)
-        if not step.options:
-            return tuple(legal)
-        extra = None  # the options' actions, joined only when there are some (often none)
-        for option_legal in rs.any_time_legal:
-            more = option_legal(self, player)
-            if more:
-                extra = more if extra is None else (*extra, *more)
-        return tuple(legal) if extra is None else (*legal, *extra)
+        return self.ruleset.legal_of[frame.kind](self, frame, player)  # core/hotpath.py
 
     def legal_mask(self, player: int | None = None) -> list[bool]:
         """A mask over the ruleset's action ids of ``player``'s legal actions (None: ``to_act``),
@@ -419,6 +418,7 @@ class Game(Flow, Knowledge):
         """An independent copy (cheap: no deepcopy; history is shared structurally)."""
         g = Game(self.ruleset, self.state.clone())
         g._legal = self._legal  # an immutable tuple: safe to share (_legal_more is refilled)
+        g.keep_events = self.keep_events
         # the result is cached per game and setup_args is a dict: neither may be shared
         g.setup_args = {k: list(v) if isinstance(v, list) else v for k, v in self.setup_args.items()}
         return g

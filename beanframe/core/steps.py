@@ -21,6 +21,7 @@ from beanframe.core.actions import Action
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
+    from beanframe.core.registries import Config
     from beanframe.core.state import Frame
 
 
@@ -91,9 +92,14 @@ class Option:
     core asks ``legal`` for every decider of a pending decision whose step allows options (so in
     a group decision every decider is offered them); ``legal`` checks the rulebook's conditions
     itself ("own turn", coins...). ``apply`` may push frames (a nested decision after a purchase).
+
+    ``bind(config)``, if given, returns a legal function equal to ``legal`` for the composed
+    ``config`` (its parameters read once, at composition): the core's hot path calls that one.
+    Code that asks an option directly may keep calling ``legal``.
     """
 
     name: str
     classes: tuple[type[Action], ...]
     legal: Callable[[Game, int], Sequence[Action]]
     apply: Callable[[Game, Action, int], None]
+    bind: Callable[[Config], Callable[[Game, int], Sequence[Action]]] | None = None

@@ -327,6 +327,7 @@ class ISMCTSBot(Rollouts):
             if deadline is not None and clock() >= deadline:
                 break
             game = info.sample(rng)
+            game.keep_events = False  # a rollout: nobody reads its events (issue 28)
             if n == 0:
                 self._root_game, self._base = game.clone(), None
                 self._stop_turn, self._me = self._horizon_turn(game), info.player
@@ -352,6 +353,7 @@ class ISMCTSBot(Rollouts):
             if deadline is not None and n and clock() >= deadline:
                 break
             game = info.sample(rng)
+            game.keep_events = False  # rollouts: nobody reads their events (issue 28)
             if n == 0:
                 self._root_game, self._base = game.clone(), None
                 self._stop_turn, self._me = self._horizon_turn(game), me

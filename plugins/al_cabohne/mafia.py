@@ -90,9 +90,11 @@ class Mafia:
 
 def collector(mafia: Mafia, bean: int) -> int | None:
     """The boss that collects ``bean`` now (an empty boss collects nothing, F.14)."""
-    for b, f in enumerate(mafia.bosses):
+    b = 0  # counted by hand: cheaper than enumerate on the hot path
+    for f in mafia.bosses:
         if f and f[-1] == bean:
             return b
+        b += 1
     return None
 
 

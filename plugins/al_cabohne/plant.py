@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
+from beanframe.beans import field_targets, one_bean_per_field
 from beanframe.core.steps import Step
 
 from . import actions as A
@@ -40,11 +41,13 @@ def boss_map(bosses: list[list[int]]) -> tuple[dict[int, int], list[int]]:
     """(bean -> the boss collecting it, the empty bosses)."""
     collects: dict[int, int] = {}
     empty: list[int] = []
-    for b, f in enumerate(bosses):
+    b = 0  # counted by hand: cheaper than enumerate on the hot path
+    for f in bosses:
         if f:
             collects[f[-1]] = b
         else:
             empty.append(b)
+        b += 1
     return collects, empty
 
 
@@ -52,20 +55,26 @@ def gifts(game: Game, player: int, only_empty: bool, bosses: tuple[dict[int, int
     """Hand cards (any position) that can be planted directly on a boss: on the boss that grows
     their bean or, if no boss grows it, on an empty boss. ``only_empty``: empty bosses only.
     ``bosses``: the ``boss_map`` if the caller has it already."""
-    collects, empty = bosses or boss_map(game.state.parts[m.PART].bosses)
+    return add_gifts([], game.state.parts[BEANS].hands[player], only_empty, bosses or boss_map(game.state.parts[m.PART].bosses))
+
+
+def add_gifts(out: list, hand: list[int], only_empty: bool, bosses: tuple[dict[int, int], list[int]]) -> list:
+    """:func:`gifts` of the hand ``hand``, appended to ``out`` (returned)."""
+    collects, empty = bosses
     if only_empty and not empty:
-        return []
+        return out
     gift = A.GIFT
-    out = []
-    for h, card in enumerate(game.state.parts[BEANS].hands[player]):
+    h = 0  # counted by hand: cheaper than enumerate on the hot path
+    for card in hand:
         b = collects.get(card)
         if b is not None:
             if not only_empty:
                 out.append(gift[h][b])
-        else:
+        elif empty:
             row = gift[h]
             for e in empty:
                 out.append(row[e])
+        h += 1
     return out
 
 
@@ -87,30 +96,33 @@ class PlantStep(Step):
 
     def legal(self, game: Game, frame: Frame):
         s = game.state
-        table = s.parts[BEANS]
+        parts = s.parts
+        table = parts[BEANS]
         player = frame.player
         piles = table.piles
-        bosses = boss_map(s.parts[m.PART].bosses)
+        bosses = boss_map(parts[m.PART].bosses)
         out = []
-        waiting = any(piles)
-        if waiting:
-            collects, empty = bosses
-            targets_of = game.ruleset.config.params["beans"].plant_targets  # the composed rule
-            for k, pile in enumerate(piles):
-                if not pile:
-                    continue  # planted already: an empty slot
-                bean = pile[0]
-                row = A.PLANT_PILE[k]
-                for target in targets_of(game, player, bean):
-                    out.append(row[target])
-                b = collects.get(bean)
-                if b is not None:
-                    out.append(A.GIVE_PILE[k][b])
-                else:
-                    row = A.GIVE_PILE[k]
-                    for e in empty:
-                        out.append(row[e])
-        out += gifts(game, player, False, bosses)
+        waiting = False
+        for k, pile in enumerate(piles):
+            if not pile:
+                continue  # planted already: an empty slot
+            if not waiting:
+                waiting = True
+                collects, empty = bosses
+                rule = game.ruleset.config.params["beans"].plant_targets  # the composed rule
+                fields = table.fields[player] if rule is one_bean_per_field else None
+            bean = pile[0]
+            row = A.PLANT_PILE[k]
+            for target in field_targets(fields, bean) if fields is not None else rule(game, player, bean):
+                out.append(row[target])
+            b = collects.get(bean)
+            row = A.GIVE_PILE[k]
+            if b is not None:
+                out.append(row[b])
+            else:
+                for e in empty:
+                    out.append(row[e])
+        add_gifts(out, table.hands[player], False, bosses)
         if not waiting or s.players != 1:  # solo: every pile must be planted first
             out.append(A.DONE)
         return out

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from beanframe.beans import PART as BEANS
-from beanframe.beans import DrawStep, deal, draw, finish, harvest, interrupted, pause, stack_deck, start
+from beanframe.beans import DrawStep, deal, draw, field_targets, finish, harvest, interrupted, one_bean_per_field, pause, stack_deck, start
 from beanframe.beans import options as bean_options
 from beanframe.beans.planting import FrontCardStep, plant_card
 from beanframe.core.steps import Step
@@ -91,13 +91,14 @@ class LeftoversStep(Step):
     def legal(self, game: Game, frame: Frame):
         table = game.state.parts[BEANS]
         player = frame.player
-        targets_of = game.ruleset.config.params["beans"].plant_targets  # the composed rule
+        rule = game.ruleset.config.params["beans"].plant_targets  # the composed rule
+        fields = table.fields[player] if rule is one_bean_per_field else None
         out = []
         for k, pile in enumerate(table.leftovers):
             if not pile:
                 continue  # used up: its slot stays empty so the other codes stay (issue 6)
             row = A.PLANT_LEFTOVER[k]
-            for target in targets_of(game, player, pile[0]):
+            for target in field_targets(fields, pile[0]) if fields is not None else rule(game, player, pile[0]):
                 out.append(row[target])
             out.append(A.DISCARD_LEFTOVER[k])
         return out
@@ -221,10 +222,12 @@ class PlayStep(FrontCardStep):
     prompt_next = "play: you may plant your (new) front card"
 
     def targets(self, game: Game, frame: Frame, bean: int) -> list[int]:
-        targets = game.ruleset.config.params["beans"].plant_targets(game, frame.player, bean)  # beans.plant_targets
+        rule = game.ruleset.config.params["beans"].plant_targets  # beans.plant_targets
+        fields = game.state.parts[BEANS].fields[frame.player]
+        targets = field_targets(fields, bean) if rule is one_bean_per_field else rule(game, frame.player, bean)
         args = frame.args
         if args[0] and len(args) > 2 and bean != args[2]:
-            targets = second_card_targets(targets, game.state.parts[BEANS].fields[frame.player], args[1])
+            targets = second_card_targets(targets, fields, args[1])
         return targets
 
     def next_args(self, frame: Frame, planted: int, field: int, card: int) -> tuple:
