@@ -396,9 +396,12 @@ class ISMCTSBot(Rollouts):
         state = game.state
         depth = self.tree or -1
         while not game.is_over and (state.turn < stop or state.active != me):
-            legal = game.legal_actions()
+            # at the root the searcher moves, also when it is not the first of a group decision's
+            # deciders (an offer in a trade); below it the tree follows the game's to_act
+            player = me if node is root and me in game.deciders else game.to_act
+            legal = game.legal_actions(player)
             if len(legal) == 1:
-                game.apply(legal[0])
+                game.apply(legal[0], player)
                 continue
             if not depth:  # the tree's depth limit: the rollout policy plays on
                 break
@@ -408,9 +411,9 @@ class ISMCTSBot(Rollouts):
                 action, first = first, None
                 child = children.get(action)
                 if child is None:
-                    child = children[action] = _Node(game.to_act)
+                    child = children[action] = _Node(player)
                 child.avail += 1
-                game.apply(action)
+                game.apply(action, player)
                 path.append(child)
                 node = child
                 continue
@@ -421,12 +424,11 @@ class ISMCTSBot(Rollouts):
                     untried.append(a)
                 else:
                     child.avail += 1
-            player = game.to_act
             if untried:
                 action = untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(player)
                 child.avail = 1
-                game.apply(action)
+                game.apply(action, player)
                 path.append(child)
                 break
             best, best_score = None, -1.0
@@ -436,7 +438,7 @@ class ISMCTSBot(Rollouts):
                 if score > best_score:
                     best, best_score = a, score
             node = children[best]
-            game.apply(best)
+            game.apply(best, player)
             path.append(node)
         # simulation, then the result (or, cut off, the evaluation)
         if not game.is_over:
