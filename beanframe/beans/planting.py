@@ -99,8 +99,10 @@ class FrontCardStep(Step):
             game.pop()
             return
         player = frame.player
-        card = plant_front(game, player, action.field)
-        self.planted(game, frame, action.field, card)
+        field = action.field
+        card = game.state.parts[PART].hands[player].pop(0)  # plant_front, one call less (hot path)
+        plant_card(game, player, field, card, "hand")
+        self.planted(game, frame, field, card)
 
     def planted(self, game: Game, frame: Frame, field: int, card: int) -> None:
         """One more card is gone from the front of the hand (planted on ``field``, or elsewhere as

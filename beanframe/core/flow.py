@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.actions import Action, shorten
+from beanframe.core.limits import check_player
 from beanframe.core.records import private_event
 from beanframe.core.scoring import seat_name
 from beanframe.core.state import (
@@ -44,7 +45,7 @@ class Flow:
         if player is None:
             legal = self._legal
             if legal is None:
-                legal = self._legal = self._compute_legal(None)
+                legal = self.legal_actions()
         else:
             legal = self._legal_of_decider(player)
         for candidate in legal:  # identity first: legal lists hand out canonical instances
@@ -81,6 +82,57 @@ class Flow:
             self._advance()
         finally:
             self._driving = False
+
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """The legal actions of ``player`` at the pending decision (None: ``to_act``), in a stable
+        order: the step's own actions first, then the any-time options. Empty once the game is
+        over and for a player who is not one of the ``deciders``."""
+        if player is not None:
+            return self._legal_of(player)
+        legal = self._legal
+        if legal is None:  # _compute_legal(None) written out: one call less on the hot path
+            stack = self.state.stack
+            if stack:
+                frame = stack[-1]
+                group = frame.group
+                legal = self.ruleset.legal_of[frame.kind](self, frame, group[0] if group else frame.player)
+            else:
+                legal = ()
+            self._legal = legal
+        return legal
+
+    def _legal_of(self, player: int) -> tuple[Action, ...]:
+        s = self.state
+        check_player(player, s.players, spectator=False)
+        stack = s.stack
+        if not stack:
+            return ()
+        frame = stack[-1]
+        group = frame.group
+        if player == (group[0] if group else frame.player):
+            return self.legal_actions()
+        if player not in group:
+            return ()
+        more = self._legal_more
+        if more is None:
+            more = self._legal_more = {}
+        legal = more.get(player)
+        if legal is None:
+            legal = more[player] = self._compute_legal(player)
+        return legal
+
+    def _compute_legal(self, player: int | None) -> tuple[Action, ...]:
+        stack = self.state.stack
+        if not stack:
+            return ()
+        frame = stack[-1]
+        group = frame.group
+        if group:  # a group decision: the asking player (None: the first decider)
+            if player is None:
+                player = group[0]
+        else:
+            player = frame.player
+        return self.ruleset.legal_of[frame.kind](self, frame, player)  # core/hotpath.py
 
     def _legal_of_decider(self, player: int) -> tuple[Action, ...]:
         """``player``'s legal actions, or the error to raise if they may not act now."""

@@ -319,50 +319,6 @@ class Game(Flow, Knowledge):
     def part(self, name: str) -> Any:
         return self.state.parts[name]
 
-    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """The legal actions of ``player`` at the pending decision (None: ``to_act``), in a stable
-        order: the step's own actions first, then the any-time options. Empty once the game is
-        over and for a player who is not one of the ``deciders``."""
-        if player is None:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._compute_legal(None)
-            return legal
-        return self._legal_of(player)
-
-    def _legal_of(self, player: int) -> tuple[Action, ...]:
-        s = self.state
-        check_player(player, s.players, spectator=False)
-        stack = s.stack
-        if not stack:
-            return ()
-        frame = stack[-1]
-        group = frame.group
-        if player == (group[0] if group else frame.player):
-            return self.legal_actions()
-        if player not in group:
-            return ()
-        more = self._legal_more
-        if more is None:
-            more = self._legal_more = {}
-        legal = more.get(player)
-        if legal is None:
-            legal = more[player] = self._compute_legal(player)
-        return legal
-
-    def _compute_legal(self, player: int | None) -> tuple[Action, ...]:
-        stack = self.state.stack
-        if not stack:
-            return ()
-        frame = stack[-1]
-        group = frame.group
-        if group:  # a group decision: the asking player (None: the first decider)
-            if player is None:
-                player = group[0]
-        else:
-            player = frame.player
-        return self.ruleset.legal_of[frame.kind](self, frame, player)  # core/hotpath.py
-
     def legal_mask(self, player: int | None = None) -> list[bool]:
         """A mask over the ruleset's action ids of ``player``'s legal actions (None: ``to_act``),
         for reinforcement learning."""

@@ -103,7 +103,9 @@ class PlantStep(Step):
         bosses = boss_map(parts[m.PART].bosses)
         out = []
         waiting = False
-        for k, pile in enumerate(piles):
+        k = -1  # counted by hand: cheaper than enumerate on the hot path
+        for pile in piles:
+            k += 1
             if not pile:
                 continue  # planted already: an empty slot
             if not waiting:
@@ -128,7 +130,7 @@ class PlantStep(Step):
         return out
 
     def apply(self, game: Game, frame: Frame, action) -> None:
-        table, rules = _beans(game)
+        table = game.state.parts[BEANS]
         player = frame.player
         if isinstance(action, Done):
             table.piles[:] = [p for p in table.piles if p]  # close the planted piles' slots
@@ -142,7 +144,8 @@ class PlantStep(Step):
                 table.fields[player][action.field].extend(pile)
                 game.emit("plant", player, action.field, pile[0], f"pile of {len(pile)}")
             else:
-                m.give(game, _mafia(game), action.boss, pile, table.discard, rules.cards)
+                cards = game.ruleset.config.params[BEANS].cards
+                m.give(game, game.state.parts[m.PART], action.boss, pile, table.discard, cards)
 
     def prompt(self, game: Game, frame: Frame) -> str:
         table = game.state.parts[BEANS]

@@ -94,7 +94,9 @@ class LeftoversStep(Step):
         rule = game.ruleset.config.params["beans"].plant_targets  # the composed rule
         fields = table.fields[player] if rule is one_bean_per_field else None
         out = []
-        for k, pile in enumerate(table.leftovers):
+        k = -1  # counted by hand: cheaper than enumerate on the hot path
+        for pile in table.leftovers:
+            k += 1
             if not pile:
                 continue  # used up: its slot stays empty so the other codes stay (issue 6)
             row = A.PLANT_LEFTOVER[k]
@@ -244,8 +246,8 @@ def phase_before_flip(game: Game) -> None:
     card of phase 3 (or the declined second card) and before the first flip: a decision there
     whenever the player may harvest or buy (any any-time option is legal), else none."""
     player = game.state.active
-    for option in game.ruleset.any_time:
-        if option.legal(game, player):
+    for option_legal in game.ruleset.any_time_legal:  # the options' rules, bound at composition
+        if option_legal(game, player):
             game.push("before_flip", player)
             return
 
