@@ -429,9 +429,12 @@ class Room:
         return True
 
     async def sync(self) -> None:
-        """Catch up with actions another server process stored (PostgreSQL), then tell everyone."""
+        """Catch up with actions another server process stored (PostgreSQL), then tell everyone;
+        the seats that sit out here are passed for if those actions asked them again (the flag
+        lives in this process only)."""
         async with self.lock:
             await self._catch_up()
+            await self.sitting.follow(self)
 
     async def _catch_up(self) -> None:
         """:meth:`sync` with the lock held."""
