@@ -332,3 +332,35 @@ def test_bots_follow_a_rematch_to_the_next_room_with_the_same_links(server):  # 
         old = http.get(f"/api/rooms/{room['room']}/state").json()
     assert old["next_room"] and all(f["room"] == old["next_room"] and f["over"] for f in finals)
     assert {f["seat"] for f in finals} == {"p1", "p2"}  # each person has a seat of the new room
+
+
+def test_join_offers_the_next_game_and_follows_it_with_the_same_link(server):  # issue 25 §4
+    from beanframe_cli.again import AGAIN_PROMPT, play_table
+
+    with server.client() as http:
+        room = create_room(http, variants=["al_cabohne"], players=2, seats=["human", "bot:greedy"], seed=8,
+                           options=short_options(("al_cabohne",)))  # fmt: skip
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+    offers: list[str] = []
+
+    async def run() -> None:
+        client = TableClient(room["seats"][0]["url"])
+
+        def read(prompt: str) -> str | None:
+            if prompt == AGAIN_PROMPT:  # the end of a game: again once, then the input ends
+                offers.append(prompt)
+                return "again" if len(offers) == 1 else None
+            codes = {a["code"] for a in client.state.get("legal", ())}
+            return next((code for code in ("end-trading", "pass") if code in codes), "1")
+
+        await asyncio.wait_for(play_table(client, console, read), 300)  # a bound against a hang only
+
+    asyncio.run(run())
+    with server.client() as http:
+        old = http.get(f"/api/rooms/{room['room']}/state").json()
+        new = http.get(f"/api/rooms/{old['next_room']}/state", headers={"Authorization": f"Bearer {room['seats'][0]['token']}"}).json()
+    text = out.getvalue()
+    assert len(offers) == 2 and text.count("the game is over: type again") == 2
+    assert f"the next game of this table: room {old['next_room']}" in text
+    assert new["over"] and new["seat"] == "p2"  # the person's seat of the next room, one seat on
