@@ -28,7 +28,7 @@ import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Callable
 from typing import Any
-from urllib.parse import parse_qs, urlsplit, urlunsplit
+from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
@@ -67,6 +67,11 @@ class Invitation:
 
     def api(self, tail: str) -> str:
         return f"{self.base}api/rooms/{self.room}/{tail}"
+
+    def link_to(self, room: str) -> str:
+        """The link of the same seat's person in ``room`` (a rematch: the token moves along)."""
+        token = f"&token={quote(self.token)}" if self.token else ""
+        return f"{self.base}#room={quote(room)}{token}"
 
 
 def merge(state: dict[str, Any], update: dict[str, Any]) -> dict[str, Any] | None:
@@ -173,6 +178,26 @@ class TableClient:
             yield kind, data
             if kind == "state" and data.get("over"):
                 return
+
+    async def next_room(self) -> str | None:
+        """After the game's end: wait until the table's next game is asked for (any seat's
+        rematch: the state gains ``next_room``) and return its room; None if the connection
+        ends first."""
+        while not self.state.get("next_room"):
+            task = self._task
+            if task is None or (task.done() and self._queue.empty()):
+                return None
+            get = asyncio.ensure_future(self._queue.get())
+            done, _ = await asyncio.wait({get, task}, return_when=asyncio.FIRST_COMPLETED)
+            if get not in done:
+                get.cancel()
+                continue
+            kind, data = get.result()
+            if kind == "fatal":
+                return None
+            if kind == "message":
+                self._apply(data)
+        return str(self.state["next_room"])
 
     # -- sending ---------------------------------------------------------------------------
     async def send(self, message: dict[str, Any]) -> bool:
@@ -323,63 +348,91 @@ def compose_table(state: dict[str, Any]) -> Ruleset:
 
 
 async def play_bot(
-    link: str, bot: str, seed: int | None = None, delay: float = 0.0, on_event: Callable[[str, Any], None] | None = None
+    link: str,
+    bot: str,
+    seed: int | None = None,
+    delay: float = 0.0,
+    on_event: Callable[[str, Any], None] | None = None,
+    games: int | None = 1,
+    on_game_over: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Play the seat of ``link`` with the bot named ``bot`` (a bot of the table's rules, made
     with ``seed``) until the game is over; returns the final state. ``delay``: seconds to wait
     before each action; ``on_event(kind, data)`` sees every event (for printing), a refusal its
     own race caused (:func:`is_race`) as ``refused`` rather than ``error``.
 
+    ``games``: how many games of the table to play (None: every one): after a game's end
+    (``on_game_over(final state)``) it waits for a rematch (the state's ``next_room``) and follows
+    the seat's person to the new room with the same token; it stops when the connection ends.
+
     It acts as docs/protocol.md asks of a client: once per version it decides in, on the newest
     state it has, one action at a time (the next once the server has answered), and after a
     refusal it chooses again from the newer state."""
-    async with TableClient(link) as client:
-        agent = None
-        ruleset = None
-        refused = 0
-        acted_on = None  # the version the bot acted on last: once per version
-        waiting = None  # the ref of its action the server has not answered yet
-        async for kind, data in client.events():
-            if kind == "error" and data.get("ref") is not None and data.get("ref") == waiting:
-                kind = "refused" if is_race(data) else kind
-            if on_event is not None:
-                on_event(kind, data)
-            if kind in ("error", "refused", "accepted"):
-                if data.get("ref") is None or data.get("ref") != waiting:
-                    continue  # about something else (an earlier action, a lost connection's)
-                waiting = None
-                if kind == "accepted":
-                    refused = 0
-                else:
-                    refused += 1
-                    if refused > 20:
-                        raise TableError(f"the server refused the bot's actions 20 times in a row; the last: {data.get('error')}")
-                    if data.get("status") == 429:
-                        await asyncio.sleep(0.5)  # over the rate limit: wait a little
-                    if kind == "error":  # not a race: re-read, and choose from the state that comes
-                        acted_on = None
-                        await client.send({"type": "state"})
-                        continue
-            elif kind == "connection":
-                acted_on = waiting = None  # an action on the lost connection is never answered
-            elif kind != "state":
-                continue
-            if waiting is not None or not client.caught_up() or not client.my_turn() or client.state["version"] == acted_on:
-                continue
-            state = client.state
-            if ruleset is None:
-                ruleset = compose_table(state)
-                agent = make_bot(ruleset, bot, seed)
-                if getattr(agent, "uses_information", False):
-                    raise TableError(
-                        f"bot {bot} searches the game itself, which a network seat does not have: seat it on the "
-                        f"server instead (\"seats\": [..., \"bot:{bot}\"])"
-                    )
-            view = View.from_dict(ruleset, state["view"])
-            legal = [ruleset.actions.from_id(a["id"]) for a in state["legal"]]
-            action = agent.act(view if getattr(agent, "uses_view", True) else None, legal)
-            if delay:
-                await asyncio.sleep(delay)
-            if await client.act(action.code, state["version"], ref=state["version"]):
-                acted_on, waiting = state["version"], state["version"]
-        return client.state
+    played = 0
+    while True:
+        async with TableClient(link) as client:
+            final = await _play_game(client, bot, seed, delay, on_event)
+            played += 1
+            if on_game_over is not None:
+                on_game_over(final)
+            if games is not None and played >= games:
+                return final
+            room = await client.next_room()
+        if room is None:
+            return final
+        link = client.invitation.link_to(room)
+
+
+async def _play_game(
+    client: TableClient, bot: str, seed: int | None, delay: float, on_event: Callable[[str, Any], None] | None
+) -> dict[str, Any]:
+    """One game of :func:`play_bot`: its final state."""
+    agent = None
+    ruleset = None
+    refused = 0
+    acted_on = None  # the version the bot acted on last: once per version
+    waiting = None  # the ref of its action the server has not answered yet
+    async for kind, data in client.events():
+        if kind == "error" and data.get("ref") is not None and data.get("ref") == waiting:
+            kind = "refused" if is_race(data) else kind
+        if on_event is not None:
+            on_event(kind, data)
+        if kind in ("error", "refused", "accepted"):
+            if data.get("ref") is None or data.get("ref") != waiting:
+                continue  # about something else (an earlier action, a lost connection's)
+            waiting = None
+            if kind == "accepted":
+                refused = 0
+            else:
+                refused += 1
+                if refused > 20:
+                    raise TableError(f"the server refused the bot's actions 20 times in a row; the last: {data.get('error')}")
+                if data.get("status") == 429:
+                    await asyncio.sleep(0.5)  # over the rate limit: wait a little
+                if kind == "error":  # not a race: re-read, and choose from the state that comes
+                    acted_on = None
+                    await client.send({"type": "state"})
+                    continue
+        elif kind == "connection":
+            acted_on = waiting = None  # an action on the lost connection is never answered
+        elif kind != "state":
+            continue
+        if waiting is not None or not client.caught_up() or not client.my_turn() or client.state["version"] == acted_on:
+            continue
+        state = client.state
+        if ruleset is None:
+            ruleset = compose_table(state)
+            agent = make_bot(ruleset, bot, seed)
+            if getattr(agent, "uses_information", False):
+                raise TableError(
+                    f"bot {bot} searches the game itself, which a network seat does not have: seat it on the "
+                    f"server instead (\"seats\": [..., \"bot:{bot}\"])"
+                )
+        view = View.from_dict(ruleset, state["view"])
+        legal = [ruleset.actions.from_id(a["id"]) for a in state["legal"]]
+        action = agent.act(view if getattr(agent, "uses_view", True) else None, legal)
+        if delay:
+            await asyncio.sleep(delay)
+        if await client.act(action.code, state["version"], ref=state["version"]):
+            acted_on, waiting = state["version"], state["version"]
+    return client.state

@@ -41,3 +41,22 @@ def current_link(link: str, hops: int = 50) -> str:
         fragment = f"room={quote(following)}" + (f"&token={quote(invitation.token)}" if invitation.token else "")
         link = urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, fragment))
     return link
+
+
+def ask_rematch(invitation: Invitation, timeout: float = 30) -> str:
+    """Ask for the table's next game with the seat's token (``POST .../rematch``): its room."""
+    request = urllib.request.Request(
+        invitation.api("rematch"), data=b"{}", method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {invitation.token}"},
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - an http(s) link
+            return str(json.loads(response.read())["room"])
+    except urllib.error.HTTPError as exc:
+        try:
+            reason = json.loads(exc.read()).get("error", exc.reason)
+        except ValueError:
+            reason = exc.reason
+        raise TableError(f"no rematch: {reason}") from None
+    except (OSError, ValueError, KeyError) as exc:
+        raise TableError(f"cannot reach the server: {exc}") from None

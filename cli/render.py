@@ -7,7 +7,7 @@ state part is drawn by the renderer its plugin registered through ``beanframe_re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -141,7 +141,9 @@ def choices_of(legal: Sequence[tuple[str, str]], width: int, room: int, labels: 
     return screen.compact_choices(screen.cells([code for code, _ in legal], labels, True), width, room)[0]
 
 
-def result_table(result: Result, seats: Sequence[Any] | None = None) -> Table:
+def result_table(result: Result, seats: Sequence[Any] | None = None, given_up: Collection[str] = ()) -> Table:
+    """The scores, one seat a row; the seats in ``given_up`` (a table's: their person left) are
+    marked beside who played them."""
     table = Table(title="Result", title_justify="left")
     table.add_column("seat", no_wrap=True)
     table.add_column("played by", no_wrap=True)
@@ -153,6 +155,8 @@ def result_table(result: Result, seats: Sequence[Any] | None = None) -> Table:
         if seat.startswith("p") and seat[1:].isdigit() and seats is not None:
             index = int(seat[1:]) - 1
             who = str(seats[index]) if index < len(seats) else NONE
+        if seat in given_up:
+            who = f"{who} (given up: a bot played it)"
         details = ", ".join(f"{label} {points}" for label, points in result.lines.get(seat, ()))
         won = seat in result.winners
         table.add_row(

@@ -302,7 +302,7 @@ class RemoteSession:
         self.print_log()
         if state.get("result"):
             result = result_of(state["result"], state["players"])
-            self.console.print(render.result_table(result, self.seats()))
+            self.console.print(render.result_table(result, self.seats(), state["result"].get("given_up", ())))
             self.console.print(Text(render.result_line(result), style="bold"))
         if "seed" in state:
             self.console.print(f"game seed {state['seed']}", markup=False, style="dim")

@@ -29,6 +29,7 @@ from beanframe.server.limits import Lifetimes
 from beanframe.server.refusals import Refused
 from beanframe.server.rooms import Room
 from beanframe.server.setup import RoomSetup, options_data
+from beanframe.server.sitting import COMMAND as SIT_OUT
 from beanframe.server.store import RoomRecord, Store, StoreError, state_digest
 from beanframe.server.tokens import new_room_id, new_token, token_hash
 
@@ -139,6 +140,9 @@ class Hub:
             present = presentation(ruleset)
             found = [{"name": n, "kind": "command", "help": h} for n, (_, h) in present.commands.items()]
             found += [{"name": n, "kind": "line", "help": h} for n, (_, h) in present.line_commands.items()]
+            if present.sit_outs:  # sent as an action's code, like a line (the server's Sitting)
+                helps = "; ".join(h for _, h in present.sit_outs.values())
+                found.append({"name": SIT_OUT, "kind": "line", "help": helps})
             self._commands[id(ruleset)] = found
         return found
 

@@ -181,8 +181,15 @@ class Room:
         version = self.version
         cached = self.states.get(player)
         if cached is None or cached[0] != version:
-            cached = self.states[player] = (version, seat_state(self.game, player))
+            cached = self.states[player] = (version, self.marked(seat_state(self.game, player)))
         return {"type": "state", **self.room_fields(player), **cached[1]}
+
+    def marked(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """A seat's state or update whose result marks the seats given up (the table's, which
+        the game's own result does not know of)."""
+        if fields.get("result") is not None and self.game is not None:
+            fields["result"] = result_data(self.game, self.seating.given_up)
+        return fields
 
     # -- connections -------------------------------------------------------------------------
     def attach(self, conn: Connection) -> dict[str, Any]:
@@ -195,7 +202,7 @@ class Room:
         self.conns.setdefault(conn.seat, set()).add(conn)
         sent: dict[str, Any] = {}
         try:
-            state = {"type": "state", **self.room_fields(conn.seat), **seat_state(self.game, conn.seat, sent)}
+            state = {"type": "state", **self.room_fields(conn.seat), **self.marked(seat_state(self.game, conn.seat, sent))}
         except BaseException:
             self.detach(conn)
             raise
@@ -265,7 +272,7 @@ class Room:
         for seat, conns in list(self.conns.items()):
             if not conns:
                 continue
-            update = seat_update(game, seat, new_actions, since_events, self.sent.setdefault(seat, {}))
+            update = self.marked(seat_update(game, seat, new_actions, since_events, self.sent.setdefault(seat, {})))
             update["type"] = "update"
             update["room"] = self.id
             update["version"] = version
@@ -414,7 +421,7 @@ class Room:
             raise Refused(f"the game failed on that action ({type(exc).__name__}); nothing done", 500) from None
         table = self.seating.prepare(trial, player, by_bot)
         try:
-            stored = await self.hub.store.append(self.id, base, rows, trial.is_over, result_data(trial), table=table[2])
+            stored = await self.hub.store.append(self.id, base, rows, trial.is_over, result_data(trial, self.seating.given_up), table=table[2])
         except StoreError as exc:
             log.error("room %s: %s", self.id, exc)
             raise Refused("the server could not store the action: nothing done (try again)", 503) from None
@@ -429,9 +436,12 @@ class Room:
         return True
 
     async def sync(self) -> None:
-        """Catch up with actions another server process stored (PostgreSQL), then tell everyone."""
+        """Catch up with actions another server process stored (PostgreSQL), then tell everyone;
+        the seats that sit out here are passed for if those actions asked them again (the flag
+        lives in this process only)."""
         async with self.lock:
             await self._catch_up()
+            await self.sitting.follow(self)
 
     async def _catch_up(self) -> None:
         """:meth:`sync` with the lock held."""

@@ -15,6 +15,7 @@ but only the history entries and log lines added since, so a push never re-sends
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -114,12 +115,15 @@ def phase_label(game: Game) -> str:
     return f"{number}{phase.label}"
 
 
-def result_data(game: Game) -> dict[str, Any] | None:
+def result_data(game: Game, given_up: Iterable[int] = ()) -> dict[str, Any] | None:
+    """The game's result as data; with ``given_up`` (the table's, not the game's: the server
+    adds it) the seats whose person left and a bot played to the end, by name."""
     result = game.result
     if result is None:
         return None
     return {"scores": dict(result.scores), "winners": list(result.winners),
-            "lines": {seat: [list(line) for line in lines] for seat, lines in result.lines.items()}}  # fmt: skip
+            "lines": {seat: [list(line) for line in lines] for seat, lines in result.lines.items()},
+            "given_up": [seat_name(p) for p in sorted(given_up)]}  # fmt: skip
 
 
 def changing_fields(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -20,10 +20,13 @@ def bot_cli(
     delay: Annotated[float, typer.Option("--delay", min=0.0, max=60.0, help="Seconds to wait before each action.")] = 0.0,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also print the refusals of actions the game moved past while they were on their way (the bot chooses again by itself).")] = False,
+    once: Annotated[bool, typer.Option("--once", help="Stop after one game (by default the bot stays at the table and follows its rematches).")] = False,
 ) -> None:
-    """Let a bot play a seat of a table (beanframe serve) over the network, to the end of the
-    game. It needs the table's variants installed here, in the same versions. An action the game
-    moved past while it was on its way (another seat acted first) is chosen again quietly."""
+    """Let a bot play a seat of a table (beanframe serve) over the network. It needs the table's
+    variants installed here, in the same versions. An action the game moved past while it was on
+    its way (another seat acted first) is chosen again quietly. After a game it stays at the
+    table: when any seat asks to play again, it follows to the new room with the same link
+    (--once: stop after one game; Ctrl-C leaves)."""
 
     def show(kind: str, data: Any) -> None:
         if quiet:
@@ -33,12 +36,17 @@ def bot_cli(
         elif kind == "connection":  # "lost" comes once however long it takes (1, 2, 4 ... 30 s between attempts)
             typer.echo("connection lost: reconnecting..." if data == "lost" else "connected again", err=True)
 
+    def game_over(final: dict[str, Any]) -> None:
+        result = final.get("result") or {}
+        winners = ", ".join(result.get("winners", ())) or "nobody"
+        scores = " · ".join(f"{seat} {score}" for seat, score in result.get("scores", {}).items())
+        typer.echo(f"{final.get('seat')} played {bot}: game over, winner {winners} ({scores})")
+        if not once and not quiet:
+            typer.echo("staying at the table: a rematch is followed (Ctrl-C leaves; --once stops after one game)", err=True)
+
     try:
         link = current_link(link)  # an old link of a table that played again: its newest room
-        final = asyncio.run(play_bot(link, bot, fresh_seed() if seed is None else seed, delay, show))
+        asyncio.run(play_bot(link, bot, fresh_seed() if seed is None else seed, delay, show,
+                             games=1 if once else None, on_game_over=game_over))  # fmt: skip
     except TableError as exc:
         raise ConfigError(str(exc)) from None
-    result = final.get("result") or {}
-    winners = ", ".join(result.get("winners", ())) or "nobody"
-    scores = " · ".join(f"{seat} {score}" for seat, score in result.get("scores", {}).items())
-    typer.echo(f"{final.get('seat')} played {bot}: game over, winner {winners} ({scores})")

@@ -14,7 +14,7 @@ from beanframe.rematch import current_link
 
 from .. import render
 from ..session import make_reader
-from ..table import RemoteSession
+from ..again import play_table
 
 
 def join_cli(
@@ -28,7 +28,9 @@ def join_cli(
     At your decision type a number or an action code (plant f1); why, board, log, help and quit
     work too, and the game's own commands (help lists them). Quitting leaves your seat open:
     join again with the same link. The connection comes back by itself when it drops (after 1,
-    2, 4 ... up to 30 seconds). What happens while you type is printed above your line.
+    2, 4 ... up to 30 seconds). What happens while you type is printed above your line. After
+    the game, type again (or press Enter) to play the table's next game with the same link (a
+    rematch: asked for, or followed if another seat asked first); quit leaves.
     """
     console = render.make_console()
     reader = make_reader(console)
@@ -43,5 +45,4 @@ def join_cli(
 
 
 async def _join(client: TableClient, console, reader, quiet: bool, save: str | None, verbose: bool) -> None:  # noqa: ANN001
-    async with client:
-        await RemoteSession(client, console, reader, quiet=quiet, save_to=save, verbose=verbose).run()
+    await play_table(client, console, reader, quiet=quiet, save_to=save, verbose=verbose)

@@ -110,3 +110,15 @@ def test_tie_break_offers_its_choices(server, pages):  # issue 27 §4: not a fre
     assert field.evaluate("e => e.tagName") == "SELECT"
     assert field.evaluate("e => [...e.options].map(o => o.value)") == ["share", "hand_cards"]
     assert field.input_value() == "share"
+
+
+def test_the_end_screen_marks_a_seat_given_up(server, pages):  # issue 25 §2: the result marks it
+    room = create_room(server, ["al_cabohne"], ["human", "human"], seed=3, options={"al_cabohne": {"run_outs": 1}})
+    with server.client() as client:
+        left = client.post(f"/api/rooms/{room['room']}/leave", headers={"Authorization": f"Bearer {room['seats'][1]['token']}"})
+    assert left.status_code == 200, left.text
+    page = pages(room["seats"][0]["url"])
+    autoplay(page)
+    page.wait_for_selector(f"{APP}[data-over=yes]", timeout=120_000)
+    assert page.inner_text("section.over table.scores [data-given-up=p2]").strip() == "(given up: a bot played it)"
+    assert page.locator("section.over table.scores [data-given-up=p1]").count() == 0

@@ -115,7 +115,7 @@ def test_the_join_and_bot_commands(server, tmp_path):  # issue 18 §2: beanframe
     with typed.open() as stdin, shown.open("w") as stdout:  # files: a full pipe would stall the game
         command = [sys.executable, "-m", "beanframe_cli.app", "join", room["seats"][0]["url"], "--save", str(tmp_path / "s.json")]
         joiner = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.STDOUT, text=True)
-        bot = cli("bot", room["seats"][1]["url"], "--bot", "greedy", "--quiet")
+        bot = cli("bot", room["seats"][1]["url"], "--bot", "greedy", "--quiet", "--once")
         joiner.wait(timeout=300)
     out = shown.read_text()
     assert bot.returncode == 0, bot.stderr
@@ -205,12 +205,14 @@ def test_the_bot_command_prints_a_refusal_of_its_own_race_only_when_verbose(monk
     from beanframe_cli.app import app
     from beanframe_cli.commands import bot as bot_command
 
-    async def fake_play(link, bot, seed, delay, on_event):  # noqa: ANN001
+    async def fake_play(link, bot, seed, delay, on_event, games, on_game_over):  # noqa: ANN001
         on_event("refused", {"type": "error", "error": "your state is out of date (version 3, the game is at 4): nothing done", "status": 409})
         on_event("error", {"type": "error", "error": "plant f9 is not possible now: no field 9", "status": 409})
+        on_game_over({"seat": "p2", "result": {"winners": ["p2"], "scores": {"p2": 3}}})
         return {"seat": "p2", "result": {"winners": ["p2"], "scores": {"p2": 3}}}
 
     monkeypatch.setattr(bot_command, "play_bot", fake_play)
+    monkeypatch.setattr(bot_command, "current_link", lambda link: link)  # no server to ask for a rematch
     link = "http://127.0.0.1:1/#room=r&token=t"
     quiet = CliRunner().invoke(app, ["bot", link])
     assert quiet.exit_code == 0 and "out of date" not in quiet.output and "no field 9" in quiet.output
@@ -303,3 +305,62 @@ def test_events_during_a_trade_are_printed_above_the_line_being_typed(server):  
     assert CLEAR_LINE in text  # an event came while p1 typed: printed above the line
     for above in text.split(CLEAR_LINE)[1:]:  # each time: what came, then the prompt and "pas" again
         assert above.index("p1> pas") > 0 and above.split("p1> pas")[0].strip()
+
+
+def test_bots_follow_a_rematch_to_the_next_room_with_the_same_links(server):  # issue 25 §4
+    with server.client() as http:
+        room = create_room(http, variants=["al_cabohne"], players=2, seats=["human", "human"], seed=8,
+                           options=short_options(("al_cabohne",)))  # fmt: skip
+    links = [s["url"] for s in room["seats"]]
+    ends: list[tuple[str, str]] = []
+
+    def asked_again(final: dict) -> None:  # p1's end: p1 asks to play again (once)
+        ends.append((final["seat"], final["room"]))
+        if len(ends) == 1:
+            with server.client() as http:
+                token = Invitation(links[0]).token
+                answer = http.post(f"/api/rooms/{room['room']}/rematch", headers={"Authorization": f"Bearer {token}"})
+            assert answer.status_code == 200, answer.text
+
+    async def both() -> list[dict]:
+        first = play_bot(links[0], "random", seed=1, games=2, on_game_over=asked_again)
+        second = play_bot(links[1], "random", seed=2, games=2)
+        return await asyncio.wait_for(asyncio.gather(first, second), 300)  # a bound against a hang only
+
+    finals = asyncio.run(both())
+    with server.client() as http:
+        old = http.get(f"/api/rooms/{room['room']}/state").json()
+    assert old["next_room"] and all(f["room"] == old["next_room"] and f["over"] for f in finals)
+    assert {f["seat"] for f in finals} == {"p1", "p2"}  # each person has a seat of the new room
+
+
+def test_join_offers_the_next_game_and_follows_it_with_the_same_link(server):  # issue 25 §4
+    from beanframe_cli.again import AGAIN_PROMPT, play_table
+
+    with server.client() as http:
+        room = create_room(http, variants=["al_cabohne"], players=2, seats=["human", "bot:greedy"], seed=8,
+                           options=short_options(("al_cabohne",)))  # fmt: skip
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+    offers: list[str] = []
+
+    async def run() -> None:
+        client = TableClient(room["seats"][0]["url"])
+
+        def read(prompt: str) -> str | None:
+            if prompt == AGAIN_PROMPT:  # the end of a game: again once, then the input ends
+                offers.append(prompt)
+                return "again" if len(offers) == 1 else None
+            codes = {a["code"] for a in client.state.get("legal", ())}
+            return next((code for code in ("end-trading", "pass") if code in codes), "1")
+
+        await asyncio.wait_for(play_table(client, console, read), 300)  # a bound against a hang only
+
+    asyncio.run(run())
+    with server.client() as http:
+        old = http.get(f"/api/rooms/{room['room']}/state").json()
+        new = http.get(f"/api/rooms/{old['next_room']}/state", headers={"Authorization": f"Bearer {room['seats'][0]['token']}"}).json()
+    text = out.getvalue()
+    assert len(offers) == 2 and text.count("the game is over: type again") == 2
+    assert f"the next game of this table: room {old['next_room']}" in text
+    assert new["over"] and new["seat"] == "p2"  # the person's seat of the next room, one seat on

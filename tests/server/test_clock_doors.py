@@ -56,3 +56,27 @@ def test_join_and_bot_follow_an_old_link_to_the_rematch(server):  # issue 25 §4
     with server.client() as http:
         state = http.get(f"/api/rooms/{new}/state", headers={"Authorization": f"Bearer {token}"}).json()
     assert state["seat"] == "p1" and state["version"] == 0
+
+
+def test_joins_end_text_marks_a_seat_given_up():  # issue 25 §2: the result marks it at the terminal
+    import io
+
+    from rich.console import Console
+
+    from beanframe_cli.table import RemoteSession
+
+    class Client:
+        seat = "p1"
+        invitation = None
+        state = {
+            "players": 2, "log": [], "seats": [{"seat": "p1", "player": "human"}, {"seat": "p2", "player": "human"}],
+            "result": {"scores": {"p1": 9, "p2": 4}, "winners": ["p1"], "lines": {}, "given_up": ["p2"]},
+        }  # fmt: skip
+
+    out = io.StringIO()
+    session = RemoteSession(Client(), Console(file=out, width=120, color_system=None), lambda prompt: None, save_to=None)
+    session.save_to = None
+    session.client.invitation = type("I", (), {"api": lambda self, what: f"/api/{what}"})()
+    session.finish()
+    rows = {line.split()[1]: line for line in out.getvalue().splitlines() if line.strip().startswith(("│ p1", "┃ p1", "│ p2"))}
+    assert "(given up: a bot played it)" in rows["p2"] and "given up" not in rows["p1"]

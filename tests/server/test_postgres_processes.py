@@ -151,3 +151,23 @@ def test_rooms_nobody_joined_expire_in_postgresql_too(postgres):  # issue 27 §1
         return lonely.id in early, lonely.id in gone and joined.id not in gone, joined.id in left and lonely.id not in left
 
     assert asyncio.run(scenario()) == (False, True, True)  # (other tests' rooms may expire too)
+
+
+def test_a_seat_that_sits_out_is_passed_for_after_another_process_acts(postgres):  # issue 24 §1, RULES C (trade)
+    async def scenario() -> tuple[bool, bool, list]:
+        first, second, room_id = await two_processes(postgres)
+        here, there = first.rooms[room_id], second.rooms[room_id]
+        await here.act(1, here.version, code="sit-out")  # p2 sits out on the first process
+        passed_once = 1 not in here.game.deciders
+        await there.sync()
+        v = there.version
+        await there.act(0, v, code="offer p3 give h1 for 1 blue")  # p1 on the second: p2 is asked again
+        asked_again = 1 in there.game.deciders
+        await here.sync()  # the first process hears of it (its notification): it passes for p2
+        history = [(row.actor, row.code) for row in await first.store.actions(room_id, since=v)]
+        await close(first, second)
+        return passed_once, asked_again, history
+
+    passed_once, asked_again, history = asyncio.run(scenario())
+    assert passed_once and asked_again
+    assert history[-1] == (1, "pass") and all(actor == 0 for actor, _ in history[:-1])

@@ -168,3 +168,25 @@ def test_the_table_fields_are_public_and_hold_no_secret(table):  # issue 25; hid
         assert secret not in text
     hand = state(client, room["room"], tokens[0])["view"]["parts"]["beans"]["hand"]
     assert not any(card in str(seen) for card in hand)
+
+
+def test_the_result_marks_a_seat_given_up_where_it_is_shown_and_stored(table, tmp_path):  # issue 25 §2
+    import sqlite3
+
+    client, _ = table
+    room = create_room(client, variants=["al_cabohne"], players=2, seats=["human", "human"], seed=3,
+                       options={"al_cabohne": {"run_outs": 1}})  # fmt: skip
+    p1, p2 = (s["token"] for s in room["seats"])
+    assert client.post(f"/api/rooms/{room['room']}/leave", headers=bearer(p2)).status_code == 200
+    final = play_until_over(client, room["room"], [p1])  # a bot plays p2 to the end
+    assert final["result"]["given_up"] == ["p2"] and {"p1", "p2"} <= final["result"]["scores"].keys()
+    assert state(client, room["room"])["result"]["given_up"] == ["p2"]  # the spectator's too
+    stored = sqlite3.connect(tmp_path / "rooms.db").execute("SELECT result FROM rooms WHERE id = ?", (room["room"],)).fetchone()
+    assert '"given_up": ["p2"]' in stored[0]
+
+
+def test_a_result_without_a_seat_given_up_marks_none(table):  # issue 25 §2
+    client, _ = table
+    room = create_room(client, variants=["al_cabohne"], players=1, seed=3, options={"al_cabohne": {"run_outs": 1}})
+    final = play_until_over(client, room["room"], [room["seats"][0]["token"]])
+    assert final["result"]["given_up"] == []

@@ -78,3 +78,48 @@ def test_sit_out_outside_a_trade_is_one_line_and_changes_nothing(client):  # iss
     refused = client.post(f"{url}/actions", headers=p1, json={"code": "sit-out", "version": before["version"]})
     assert refused.status_code == 409 and "nothing to sit out" in one_line_error(refused)
     assert client.get(f"{url}/state", headers=p1).json() == before
+
+
+def test_sit_out_is_among_the_states_commands_where_a_variant_registers_it(client):  # issue 24 §1
+    bohnanza = create_room(client, variants=["bohnanza"], players=3, seats=["human", "bot:random", "bot:random"], seed=5)
+    state = client.get(f"/api/rooms/{bohnanza['room']}/state", headers=bearer(bohnanza["seats"][0]["token"])).json()
+    found = [c for c in state["commands"] if c["name"] == "sit-out"]
+    assert found == [{"name": "sit-out", "kind": "line", "help": found[0]["help"]}]  # sent as an action's code
+    assert found[0]["help"].startswith("sit-out: ") and "trade" in found[0]["help"]
+    solo = create_room(client, variants=["al_cabohne"], players=1, seed=5)
+    state = client.get(f"/api/rooms/{solo['room']}/state", headers=bearer(solo["seats"][0]["token"])).json()
+    assert all(c["name"] != "sit-out" for c in state["commands"])  # nothing to sit out in Al Cabohne
+
+
+def test_join_posts_sit_out_as_an_actions_code():  # issue 24 §1: beanframe join learns sit-out from the state
+    import asyncio
+    import io
+
+    from rich.console import Console
+
+    from beanframe_cli.table import RemoteSession
+
+    class Client:
+        seat = "p2"
+        sent: list = []
+        state = {
+            "version": 7,
+            "legal": [{"code": "pass", "label": "pass"}],
+            "commands": [{"name": "sit-out", "kind": "line", "help": "sit-out: pass for the rest of this trade"}],
+            "log": [],
+        }
+
+        async def act(self, code, version, ref=None):
+            self.sent.append(("act", code, version))
+            return True
+
+        async def send(self, message):
+            self.sent.append(("send", message))
+            return True
+
+    fake = Client()
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    session = RemoteSession(fake, console, lambda prompt: None)
+    session.shown = fake.state
+    assert asyncio.run(session.on_line("sit-out")) is None
+    assert fake.sent == [("act", "sit-out", 7)]

@@ -416,9 +416,11 @@ class Table {
 
   endScreen(ctx) {
     const result = this.state.result || { scores: {}, winners: [], lines: {} };
+    const givenUp = result.given_up || [];
     const winners = result.winners.map((s) => (s === this.state.seat ? `${s} (you)` : s));
     const rows = Object.entries(result.scores).map(([seat, score]) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
-      h("th", { scope: "row" }, seat === this.state.seat ? `${seat} (you)` : seat, result.winners.includes(seat) ? " ★ winner" : ""),
+      h("th", { scope: "row" }, seat === this.state.seat ? `${seat} (you)` : seat, result.winners.includes(seat) ? " ★ winner" : "",
+        givenUp.includes(seat) ? h("span.gaveup", { "data-given-up": seat }, " (given up: a bot played it)") : ""),
       h("td", String(score)),
       h("td", (result.lines[seat] || []).map(([label, points]) => `${label} ${points}`).join(", "))));
     const save = new URL(`api/rooms/${encodeURIComponent(this.room)}/save`, this.base).href;
