@@ -415,8 +415,8 @@ async def _play_game(
                     continue
         elif kind == "connection":
             acted_on = waiting = None  # an action on the lost connection is never answered
-        elif kind != "state":
-            continue
+        # any other event (presence, the table's clocks) may be the last of a burst that came
+        # after the newest state: look whether to act then too, or the state goes unanswered
         if waiting is not None or not client.caught_up() or not client.my_turn() or client.state["version"] == acted_on:
             continue
         state = client.state
