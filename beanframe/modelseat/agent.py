@@ -3,7 +3,7 @@ endpoint (issue 26 §3).
 
 Each turn the model gets the complete state in words (:func:`~beanframe.modelseat.seat.state_text`;
 no growing transcript) and answers with a move: through the ``move`` tool where the endpoint
-takes tools, else as plain text whose last line is the move. A refused move is answered with the
+takes tools, else as plain text, read leniently but exactly (:func:`read_move`). A refused move is answered with the
 reason and the legal moves; after :data:`MAX_REFUSALS` refusals in a row the variant's greedy
 choice is played, and the transcript says so. A model that does not answer within the timeout,
 or answers what is not a chat completion, counts as a refusal. Every request and answer goes to
@@ -34,8 +34,8 @@ your numbered legal moves. Answer with the number of your move only."""
 ANSWER = "Answer with the number of your move only."
 # one worked turn, so that a small model sees the form of an answer (a number, nothing else)
 EXAMPLE = [
-    {"role": "user", "content": "Your moves:\n1. harvest f1 - harvest field 1\n2. plant f2 - plant Feuerbohne on field 2\n" + ANSWER},
-    {"role": "assistant", "content": "2"},
+    {"role": "user", "content": "Your moves:\n1. plant f2 - plant Feuerbohne on field 2\n2. harvest f1 - harvest field 1\n" + ANSWER},
+    {"role": "assistant", "content": "1"},
 ]
 PREFIXES = ("move:", "answer:", "my move:")
 WHOLE_NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w])")
