@@ -3,7 +3,7 @@ endpoint (issue 26 §3).
 
 Each turn the model gets the complete state in words (:func:`~beanframe.modelseat.seat.state_text`;
 no growing transcript) and answers with a move: through the ``move`` tool where the endpoint
-takes tools, else as plain text whose last line is the move. A refused move is answered with the
+takes tools, else as plain text, read leniently but exactly (:func:`read_move`). A refused move is answered with the
 reason and the legal moves; after :data:`MAX_REFUSALS` refusals in a row the variant's greedy
 choice is played, and the transcript says so. A model that does not answer within the timeout,
 or answers what is not a chat completion, counts as a refusal. Every request and answer goes to
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -22,15 +23,23 @@ from typing import IO, Any
 import attrs
 
 from beanframe.core.actions import clip
-from beanframe.modelseat.seat import Outcome, Seat, state_text
+from beanframe.modelseat.seat import Outcome, Seat, moves_text, state_text
 
 MAX_REFUSALS = 3
 TIMEOUT = 60.0  # seconds a model may take to answer
 WAIT = 60.0  # seconds between looks while the other seats decide
 SYSTEM = """\
-You play one seat of a bean card game (Uwe Rosenberg's Bohnanza family). Each message is the whole
-table as your seat sees it and your numbered legal moves. Choose one move. Answer with the move
-alone on the last line: its number (for example 2), its code, or a one-line command of the game."""
+You play one seat of a bean card game. Each message is the whole table as your seat sees it, then
+your numbered legal moves. Answer with the number of your move only."""
+ANSWER = "Answer with the number of your move only."
+# one worked turn, so that a small model sees the form of an answer (a number, nothing else)
+EXAMPLE = [
+    {"role": "user", "content": "Your moves:\n1. plant f2 - plant Feuerbohne on field 2\n2. harvest f1 - harvest field 1\n" + ANSWER},
+    {"role": "assistant", "content": "1"},
+]
+PREFIXES = ("move:", "answer:", "my move:")
+WHOLE_NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w])")
+BARE_NUMBER = re.compile(r"#?\d+[.)]?")
 MOVE_TOOL = {
     "type": "function",
     "function": {
@@ -47,11 +56,45 @@ class ModelError(Exception):
     """The model gave no usable answer (one line: timed out, not a chat completion, ...)."""
 
 
-def turn_messages(state: str, refusal: str | None) -> list[dict[str, str]]:
-    """What the model is sent for one turn: the rules of answering, the complete state and, after
-    a refused move, the refusal (its reason and the legal moves). Nothing of earlier turns."""
+def turn_messages(state: str, refusal: str | None, legal: list[tuple[str, str]] | None = None) -> list[dict[str, str]]:
+    """What the model is sent for one turn: the rules of answering, one worked example, the
+    complete state and, after a refused move, the refusal (its reason and the legal moves); the
+    message ends with the numbered moves (``legal``) and "Answer with the number of your move
+    only", the last thing a small model reads. Nothing of earlier turns."""
     user = state if refusal is None else f"{state}\nYour last answer was {refusal}"
-    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+    if legal:
+        user = f"{user.rstrip()}\n\nYour moves:\n{moves_text(legal)}\n{ANSWER}"
+    return [{"role": "system", "content": SYSTEM}, *EXAMPLE, {"role": "user", "content": user}]
+
+
+def read_move(content: str, legal: list[tuple[str, str]], commands: list[str] = ()) -> str:
+    """The move in a plain-text answer, read leniently but exactly: its last line (without a
+    leading "Move:" or "Answer:") when that line is a move: a number (``3``, ``#3``, ``3.``), a
+    line of the list copied, or a line whose first word begins a legal code or is one of the
+    game's one-line ``commands``. Otherwise the line is prose, and the move is the first whole
+    number from 1 to the number of moves in the answer's last line, else in the whole answer,
+    else the first legal code it quotes (as whole words); failing all, the last line as it is
+    (refused with the reason). A number out of range is never read as another move."""
+    lines = [line.strip() for line in content.strip().splitlines() if line.strip()]
+    if not lines:
+        return ""
+    last = lines[-1]
+    for prefix in PREFIXES:
+        if last.lower().startswith(prefix):
+            last = last[len(prefix):].strip()
+    bare = last.strip("`'\" *")
+    first = bare.split(" ", 1)[0].lower()
+    starts = {code.split(" ", 1)[0].lower() for code, _ in legal} | {c.lower() for c in commands}
+    if BARE_NUMBER.fullmatch(bare) or re.match(r"#?\d+[.)]? [-a-z(]", bare, re.I) or first in starts:
+        return bare
+    for text in (last, content):
+        for found in WHOLE_NUMBER.finditer(text):
+            if 1 <= int(found.group(1)) <= len(legal):
+                return found.group(1)
+    quoted = [(m.start(), code) for code, _ in legal for m in [re.search(rf"(?<![\w]){re.escape(code)}(?![\w])", content, re.I)] if m]
+    if quoted:
+        return min(quoted, key=lambda hit: (hit[0], -len(hit[1])))[1]
+    return bare
 
 
 def post_json(url: str, body: dict[str, Any], headers: dict[str, str], timeout: float) -> dict[str, Any]:
@@ -96,7 +139,7 @@ def answer_move(data: Any) -> tuple[str, str]:
     if not lines:
         raise ModelError("the model's answer is empty")
     last = lines[-1]
-    for prefix in ("move:", "answer:", "my move:"):
+    for prefix in PREFIXES:
         if last.lower().startswith(prefix):
             last = last[len(prefix):].strip()
     return last, "text"
@@ -167,11 +210,14 @@ async def play_seat(seat: Seat, model: ChatModel, transcript: IO[str] | None = N
             await seat.wait(wait)
             continue
         state = await state_text(seat)
-        messages = turn_messages(state, refusal)
+        legal = seat.legal()
+        messages = turn_messages(state, refusal, legal)
         entry: dict[str, Any] = {"seat": seat.seat, "messages": messages}
         started = clock()
         try:
             move, how, raw = await asyncio.to_thread(model.ask, messages)
+            if how == "text":  # prose around the move: read leniently (see read_move)
+                move = read_move(raw["choices"][0]["message"]["content"], legal, seat.line_commands())
             entry.update(answer=raw, move=move, via=how)
             outcome = await seat.act(move)
         except ModelError as exc:

@@ -88,6 +88,10 @@ class Seat:
         (the bean-o-meter, the open offers): every price and offer a decision needs."""
         raise NotImplementedError
 
+    def line_commands(self) -> list[str]:
+        """The variant's one-line commands (``offer``...), taken as moves as they are."""
+        return []
+
     async def words(self, line: str, width: int = 100) -> str:
         """The answer to ``board``, ``log [N]``, ``help``, ``rules``, ``why [CODE]`` or a variant's
         own command, as plain text (a refusal's one line for anything else)."""
@@ -190,6 +194,9 @@ class LocalSeat(Seat):
 
     def reference_commands(self) -> list[str]:
         return list(presentation(self.game.ruleset).commands)
+
+    def line_commands(self) -> list[str]:
+        return list(presentation(self.game.ruleset).line_commands)
 
     async def words(self, line: str, width: int = 100) -> str:
         return local_words(self.game, self.me, line, width)

@@ -106,6 +106,9 @@ class TableSeat(Seat):
     def reference_commands(self) -> list[str]:
         return [c["name"] for c in self.client.state.get("commands", ()) if c.get("kind") == "command"]
 
+    def line_commands(self) -> list[str]:
+        return [c["name"] for c in self.client.state.get("commands", ()) if c.get("kind") == "line"]
+
     async def words(self, line: str, width: int = 100) -> str:
         kind, data = await self._ask({"type": "command", "line": line, "width": width})
         if kind == "output":

@@ -95,7 +95,8 @@ def test_a_whole_game_through_an_openai_endpoint(tmp_path, tools):  # issue 26 �
     assert entries[-1]["over"] and entries[-1]["tally"]["moves"] == moves
     assert all(e["via"] == ("tool" if tools else "text") for e in entries[:-1])
     for headers, body in fake.requests:  # each turn the state alone: no growing transcript
-        assert [m["role"] for m in body["messages"]] == ["system", "user"] and body["model"] == "fake"
+        assert [m["role"] for m in body["messages"]] == ["system", "user", "assistant", "user"] and body["model"] == "fake"
+        assert body["messages"][:3] == fake.requests[0][1]["messages"][:3]  # the rules and the worked example, the same every turn
         assert headers["Authorization"] == "Bearer sekrit"
     assert "sekrit" not in transcript.read_text()  # the key is never written down
     if not tools:  # asked once with the tool, then plain text only
@@ -170,3 +171,37 @@ def test_a_move_is_a_number_a_copied_list_line_or_a_code():  # issue 26 §2, §3
     assert move_code("offer p3 give h2 for 2 fire", legal) == "offer p3 give h2 for 2 fire"  # a one-line command as given
     with pytest.raises(BeanframeError, match=r"^no move number 3 \(the moves are numbered 1 to 2\)$"):
         move_code("3", legal)
+
+
+def test_a_prose_answer_is_read_leniently_but_exactly():  # issue 26 §3: a small model's answers
+    from beanframe.modelseat.agent import read_move
+
+    legal = [("plant f1", "plant"), ("harvest f2", "harvest field 2"), ("done", "end planting")]
+    assert read_move("2", legal) == "2"
+    assert read_move("Let me think.\nMove: harvest f2", legal) == "harvest f2"  # the last line is a move
+    assert read_move("offer p3 give h2 for 2 fire", legal, ["offer"]) == "offer p3 give h2 for 2 fire"  # a one-line command as given
+    assert read_move("I would choose move 3 because it ends planting.", legal) == "3"  # prose: the first whole number in range
+    assert read_move("Field 7 is full, so number 2 is best.", legal) == "2"  # 7 is out of range: not a move
+    assert read_move("The best is 3.\nIt is good.", legal) == "3"  # no number in the last line: the whole answer
+    assert read_move("I think you should harvest f2 now.", legal) == "harvest f2"  # a legal code quoted
+    assert read_move("9", legal) == "9"  # a bare number out of range stays itself (and is refused)
+    assert read_move("I cannot decide.", legal) == "I cannot decide."  # nothing in it: refused with the reason
+
+
+def test_prose_around_a_number_plays_that_move(tmp_path):  # issue 26 §3: the lenient reading in the loop
+    game = compose(["al_cabohne"], 1).new_game(seed=3)
+    sent = []
+
+    def post(url, body, headers, timeout):
+        if "tools" in body:
+            raise ModelError("the endpoint answered HTTP 400: no tools")
+        sent.append(body["messages"])
+        n = len(re.findall(r"^\d+\. ", body["messages"][-1]["content"].split("Your moves:")[-1], flags=re.M))
+        return {"choices": [{"message": {"content": f"Looking at the table, I pick move {n} of {n}, it seems best."}}]}
+
+    model = ChatModel("http://model.invalid/v1", "fake", post=post)
+    tally = asyncio.run(play_seat(LocalSeat(game, 0, {}), model, wait=0))
+    assert game.is_over and tally.refusals == 0 and tally.first_legal == tally.decisions == tally.moves > 0
+    last = sent[0][-1]["content"]
+    assert last.endswith("Answer with the number of your move only.") and "\nYour moves:\n1. " in last
+    assert sent[0][0]["role"] == "system" and [m["role"] for m in sent[0][1:3]] == ["user", "assistant"]  # the worked example
