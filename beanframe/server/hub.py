@@ -30,7 +30,7 @@ from beanframe.server.refusals import Refused
 from beanframe.server.rooms import Room
 from beanframe.server.setup import RoomSetup, options_data
 from beanframe.server.sitting import COMMAND as SIT_OUT
-from beanframe.server.store import RoomRecord, Store, StoreError, state_digest
+from beanframe.server.store import RoomRecord, Store, StoreError, digest_matches
 from beanframe.server.tokens import new_room_id, new_token, token_hash
 
 log = logging.getLogger("beanframe.server")
@@ -226,7 +226,7 @@ class Hub:
                 game.apply(row.code, row.actor)
             except BeanframeError as exc:
                 raise _Unresumable(f"its action {row.version} ({row.code}) does not replay: {exc}") from None
-        if rows and state_digest(game) != rows[-1].digest:
+        if rows and not digest_matches(game, rows[-1].digest):
             raise _Unresumable(f"its replay does not match the stored state at version {rows[-1].version}")
         return game
 

@@ -34,7 +34,7 @@ from beanframe.server.limits import one_line
 from beanframe.server.seating import Seating
 from beanframe.server.seat import result_data, seat_name_of, seat_state, seat_update, to_json
 from beanframe.server.sitting import Sitting
-from beanframe.server.store import ActionRow, RoomRecord, StoreError, state_digest
+from beanframe.server.store import ActionRow, RoomRecord, StoreError, digest_matches, state_digest
 from beanframe.server.tokens import matches
 
 if TYPE_CHECKING:
@@ -464,7 +464,7 @@ class Room:
             self.broken = f"room {self.id} cannot go on: a stored action does not replay ({type(exc).__name__})"
             log.error("%s: %s", self.broken, exc)
             return
-        if state_digest(trial) != rows[-1].digest:
+        if not digest_matches(trial, rows[-1].digest):
             self.broken = f"room {self.id} cannot go on: its replay does not match the stored state"
             log.error("%s at version %d", self.broken, rows[-1].version)
             return

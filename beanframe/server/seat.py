@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import orjson
 
 from beanframe.core.present import label
 from beanframe.core.records import known_code
@@ -81,10 +82,11 @@ _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=_a
 
 
 def to_json(data: dict[str, Any]) -> str:
-    """A message as compact JSON text; the part views in it (see :func:`view_data`) as plain data."""
+    """A message as compact JSON text (keys in their order, non-ASCII as is, no NaN: orjson writes
+    null); the part views in it (see :func:`view_data`) as plain data."""
     try:
-        return _ENCODE(data)
-    except TypeError:  # keys the encoder does not take (a part's dict keyed by tuples): the slow way
+        return orjson.dumps(data, default=_attrs_fields).decode()
+    except TypeError:  # keys orjson does not take (a part's dict keyed by ints or tuples): the slow way
         return _ENCODE(plain_data(data))
 
 

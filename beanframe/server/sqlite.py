@@ -110,16 +110,21 @@ class SQLiteStore(Store):
         done: list[tuple[asyncio.Future, asyncio.AbstractEventLoop, Any, BaseException | None]] = []
         try:
             conn.execute("BEGIN IMMEDIATE")
+            many = len(batch) > 1  # a lone job needs no savepoint: the transaction is its own
             for i, (fn, fut, loop) in enumerate(batch):
-                conn.execute(f"SAVEPOINT job{i}")
+                if many:
+                    conn.execute(f"SAVEPOINT job{i}")
                 try:
                     value = fn(conn)
                 except sqlite3.Error as exc:
+                    if not many:
+                        raise  # rolled back whole below, the job told why
                     conn.execute(f"ROLLBACK TO job{i}")
                     done.append((fut, loop, None, StoreError(f"the store failed: {exc}")))
                 else:
                     done.append((fut, loop, value, None))
-                conn.execute(f"RELEASE job{i}")
+                if many:
+                    conn.execute(f"RELEASE job{i}")
             conn.execute("COMMIT")
         except sqlite3.Error as exc:  # the commit itself failed: nothing of the batch is stored
             try:

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import orjson
 from attrs import field, frozen
 
 from beanframe.core.persist import snapshot
@@ -90,10 +91,32 @@ def created_before(specs: Sequence[tuple[str, str]], before: float) -> list[str]
     return [room_id for room_id, spec in specs if json.loads(spec).get("created", 0.0) <= before]
 
 
+#: what starts a digest of :func:`state_digest`'s kind; older rows hold :func:`legacy_digest`'s
+DIGEST_PREFIX = "o:"
+
+
 def state_digest(game: Game) -> str:
-    """A short digest of the game's state (its save snapshot): equal states, equal digests."""
+    """A short digest of the game's state (its save snapshot): equal states, equal digests.
+    Its canonical text is orjson's (sorted keys, compact), a few times cheaper than the standard
+    library's; marked by :data:`DIGEST_PREFIX`, so rows stored before keep replaying."""
+    data = snapshot(game)
+    try:
+        text = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # what orjson does not take (non-string keys, huge ints): still canonical
+        text = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    return DIGEST_PREFIX + hashlib.sha256(text).hexdigest()[:32]
+
+
+def legacy_digest(game: Game) -> str:
+    """The digest of the earlier versions (the standard library's JSON text), unmarked."""
     text = json.dumps(snapshot(game), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def digest_matches(game: Game, stored: str) -> bool:
+    """Whether ``stored`` (either kind) is the digest of ``game``'s state: the replay check."""
+    made = state_digest(game) if stored.startswith(DIGEST_PREFIX) else legacy_digest(game)
+    return made == stored
 
 
 class StoreError(Exception):

@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from beanframe.client import play_bot
 from beanframe_cli.commands.serve import lan_addresses
 from beanframe.core.persist import load_game
+from beanframe.server.store import DIGEST_PREFIX, legacy_digest
 
 from .helpers import ServerProcess, bearer, create_room, make_app, one_line_error, short_options
 
@@ -95,6 +96,30 @@ def test_a_game_whose_record_was_tampered_with_is_refused_on_restart(tmp_path): 
         ok = client.get(f"/api/rooms/{good['room']}/state", headers=bearer(good["seats"][0]["token"]))
         assert ok.status_code == 200 and ok.json()["version"] == 3
         refused = client.get(f"/api/rooms/{bad['room']}/state", headers=bearer(bad["seats"][0]["token"]))
+        assert refused.status_code == 409 and "does not match the stored state" in one_line_error(refused)
+
+
+def test_rooms_stored_with_the_earlier_digest_still_replay(tmp_path):  # issue 28 §2: digests are versioned
+    db = tmp_path / "rooms.db"
+    with TestClient(make_app(tmp_path)) as client:
+        old = create_room(client, variants=["al_cabohne"], players=1, seed=5)
+        forged = create_room(client, variants=["al_cabohne"], players=1, seed=6)
+        for room in (old, forged):
+            headers = bearer(room["seats"][0]["token"])
+            for version in range(3):
+                state = client.get(f"/api/rooms/{room['room']}/state", headers=headers).json()
+                client.post(f"/api/rooms/{room['room']}/actions", headers=headers, json={"code": state["legal"][-1]["code"], "version": version})
+            games = {room["room"]: client.app.state.hub.rooms[room["room"]].game for room in (old, forged)}
+    with sqlite3.connect(db) as conn:  # as the previous version stored them: the standard library's digest
+        stored = conn.execute("SELECT digest FROM actions WHERE room = ? AND version = 3", (old["room"],)).fetchone()[0]
+        assert stored.startswith(DIGEST_PREFIX)
+        conn.execute("UPDATE actions SET digest = ? WHERE room = ? AND version = 3", (legacy_digest(games[old["room"]]), old["room"]))
+        wrong = legacy_digest(games[old["room"]])  # an earlier-kind digest of another state
+        conn.execute("UPDATE actions SET digest = ? WHERE room = ? AND version = 3", (wrong, forged["room"]))
+    with TestClient(make_app(tmp_path)) as client:
+        ok = client.get(f"/api/rooms/{old['room']}/state", headers=bearer(old["seats"][0]["token"]))
+        assert ok.status_code == 200 and ok.json()["version"] == 3
+        refused = client.get(f"/api/rooms/{forged['room']}/state", headers=bearer(forged["seats"][0]["token"]))
         assert refused.status_code == 409 and "does not match the stored state" in one_line_error(refused)
 
 

@@ -1,0 +1,52 @@
+"""The server's JSON (issue 28 §2): seat messages written by orjson say what the standard library's
+encoder said (keys in order, non-ASCII as is, part views as their fields, no NaN), and the state
+digest is a function of the state alone."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+from beanframe.core.game import new_game
+from beanframe.core.persist import load_game
+from beanframe.server.seat import seat_state, seat_update, to_json
+from beanframe.server.store import DIGEST_PREFIX, digest_matches, legacy_digest, state_digest
+
+
+def _played(seed: int, actions: int):
+    game = new_game(["bohnanza"], players=4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        player = game.deciders[0]
+        game.apply(rng.choice(game.legal_actions(player)), player)
+    return game
+
+
+def test_seat_messages_decode_as_the_standard_encoder_wrote_them():
+    game = _played(5, 40)
+    for player in (0, 3, None):
+        sent: dict = {}
+        message = {"type": "state", **seat_state(game, player, sent)}
+        text = to_json(message)
+        plain = seat_state(game, player)  # plain data throughout
+        assert json.loads(text) == json.loads(json.dumps({"type": "state", **plain}))
+        assert list(json.loads(text)) == list(message)  # the keys' order is kept
+        update = seat_update(game, player, 1, game.state.n_events - 1, sent)
+        assert json.loads(to_json(update))["view"]["parts"] == {}  # nothing changed since the state
+
+
+def test_text_stays_unescaped_and_odd_data_still_encodes():
+    assert to_json({"b": "Feuerbohne ä", "a": 1}) == '{"b":"Feuerbohne ä","a":1}'
+    assert to_json({"x": math.nan}) == '{"x":null}'  # never NaN, which is not JSON
+    assert json.loads(to_json({"by_seat": {1: "p2", 0: "p1"}})) == {"by_seat": {"1": "p2", "0": "p1"}}  # int keys
+
+
+def test_the_digest_depends_on_the_state_alone_and_both_kinds_are_checked():
+    game = _played(7, 30)
+    again = load_game(game.to_json())
+    digest = state_digest(game)
+    assert digest.startswith(DIGEST_PREFIX) and digest == state_digest(again)
+    assert digest_matches(again, digest) and digest_matches(again, legacy_digest(game))
+    later = _played(7, 31)
+    assert not digest_matches(later, digest) and not digest_matches(later, legacy_digest(game))
