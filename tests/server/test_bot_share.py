@@ -97,12 +97,17 @@ def test_search_bots_think_within_the_budget_and_share_the_threads(tmp_path):  #
         with ThreadPoolExecutor(1) as pool:
             hub = Hub(SQLiteStore(tmp_path / "rooms.db"), bot_delay=0.0, executor=pool, bot_workers=1, bot_seconds=0.02)
             await hub.store.start()
-            order: list[str] = []
+            order: list[tuple[str, str]] = []  # ("ask" or "start", room): asked for a thread, got one
             run = hub.bot_turns.run
 
             async def counted(room_id, fn, *args, **options):
-                order.append(room_id)
-                return await run(room_id, fn, *args, **options)
+                order.append(("ask", room_id))
+
+                def started(*work):
+                    order.append(("start", room_id))
+                    return fn(*work)
+
+                return await run(room_id, started, *args, **options)
 
             hub.bot_turns.run = counted
             search = [parse_setup({"variants": ["al_cabohne"], "players": 2, "seats": ["bot:ismcts", "bot:ismcts"], "seed": s},
@@ -121,9 +126,13 @@ def test_search_bots_think_within_the_budget_and_share_the_threads(tmp_path):  #
 
     order, fair, budgets = asyncio.run(scenario())
     assert budgets and set(budgets) == {0.02}  # every search bot: its budget per decision
-    names = ["greedy" if room == fair.id else "search" for room in order]
-    end = len(names) - names[::-1].index("greedy")
-    greedy = names[:end].count("greedy")
-    # the greedy room asked for a thread `greedy` times; four rooms of search bots did not make it
-    # wait behind four searches each time (first come, first served did), at most about one
-    assert names[:end].count("search") <= 2 * greedy + 8
+    events = [(kind, "greedy" if room == fair.id else "search") for kind, room in order]
+    asks = [i for i, event in enumerate(events) if event == ("ask", "greedy")]
+    assert len(asks) >= 10  # the greedy room asked for a thread at every decision of its game
+    # each time the greedy room asked, it waited behind no search that had not begun yet (first
+    # come, first served made it wait behind every search room's next one): counted, not timed
+    behind = []
+    for i in asks:
+        start = events.index(("start", "greedy"), i)
+        behind.append(sum(1 for event in events[i:start] if event == ("start", "search")))
+    assert max(behind) <= 1, behind

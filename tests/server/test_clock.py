@@ -222,7 +222,7 @@ def test_open_seats_hold_the_clocks(tmp_path):  # issue 25 §1, §3: no clock ru
 
 
 def test_serve_refuses_a_bad_clock_in_one_line():  # issue 25 §1: beanframe serve --clock
-    from cli.commands.serve import default_clock
+    from beanframe_cli.commands.serve import default_clock
 
     assert default_clock("none") is None and default_clock("fast") == "fast"
     assert default_clock('{"bank": 90, "increment": 5}') == {"bank": 90, "increment": 5}

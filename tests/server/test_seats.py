@@ -86,6 +86,8 @@ def test_the_creator_fills_open_seats_with_bots_and_the_game_goes_on(table):  # 
 
 def test_an_absent_seat_is_handed_to_a_bot_and_taken_back_by_acting(table):  # issue 25 §2
     client, clock = table
+    # the bot thinks long (it would otherwise take p3's decisions at once): p3's person acts first
+    client.app.state.hub.bot_delay = 3600
     room = create_room(client, variants=["bohnanza"], players=3, seats=["human", "human", "human"], absent=60)
     p1, p2 = room["seats"][0]["token"], room["seats"][1]["token"]
     early = client.post(f"/api/rooms/{room['room']}/seats/p2/bot", headers=bearer(p1))
