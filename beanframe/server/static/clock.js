@@ -72,8 +72,9 @@ export function decorate(table, ctx) {
   }
   tick(table);
   const bar = tableBar(table, ctx, botPlays);
-  const turn = table.root.querySelector("section.turn");
-  if (bar && turn) turn.after(bar);
+  // below the trade panel while it shows: a trade stays visible without scrolling (issue 24 §1)
+  const anchor = table.root.querySelector("div.panelarea") || table.root.querySelector("section.turn");
+  if (bar && anchor) anchor.after(bar);
   const over = table.root.querySelector("section.over");
   if (over) {
     for (const seat of state.given_up || []) over.append(h("p.gaveup", `${seat} gave up: a bot played ${seat} to the end`));
