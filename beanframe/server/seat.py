@@ -15,6 +15,7 @@ but only the history entries and log lines added since, so a push never re-sends
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -25,9 +26,10 @@ from beanframe.core.present import label
 from beanframe.core.records import known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.view import plain_data
+from beanframe.core.web import web_presentation
 
 if TYPE_CHECKING:
-    from beanframe.core.game import Game
+    from beanframe.core.game import Game, Ruleset
 
 
 def seat_name_of(player: int | None) -> str | None:
@@ -141,14 +143,31 @@ def changing_fields(game: Game, player: int | None, sent: dict[str, Any] | None 
     }
 
 
+_RULE_DATA: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def rule_data(ruleset: Ruleset) -> dict[str, Any]:
+    """The public rule data the variants register (``register.data`` of ``beanframe_register_web``:
+    the bean-o-meters, a variant's prices, a board's fields), as plain JSON data, computed once
+    per ruleset: facts of the rules, the same for every seat and spectator, never of a game."""
+    found = _RULE_DATA.get(ruleset)
+    if found is None:
+        data = {name: fn(ruleset) for name, fn in web_presentation(ruleset).data_fns.items()}
+        found = _RULE_DATA[ruleset] = json.loads(json.dumps(data))  # plain JSON (tuples become lists)
+    return found
+
+
 def seat_state(game: Game, player: int | None, sent: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything ``player`` (None: a spectator) may know of ``game``, as plain JSON-ready data
     (with ``sent``, an empty dict filled here with the part views sent, the parts are the part
     views themselves, for :func:`to_json`; see :func:`view_data`):
     ``view``, ``history`` (``[seat, code]`` per action, another seat's private choices in their
     public form), ``log`` (``game.log_for(player)``), ``deciders`` (seat names), ``legal``,
-    ``phase_label``, ``over`` and ``result``. Never the seed or the full record."""
+    ``phase_label``, ``over``, ``result`` and ``rule_data`` (:func:`rule_data`: the variants'
+    public rule data, such as the bean-o-meters; in the whole state only, it never changes).
+    Never the seed or the full record."""
     out = changing_fields(game, player, sent)
+    out["rule_data"] = rule_data(game.ruleset)
     out["history"] = [[seat_name(actor), code] for actor, code in game.history_for(player)]
     out["log"] = game.log_for(player)
     return out

@@ -205,3 +205,14 @@ def beanframe_invariants(game):
 def beanframe_register_web(register):
     register.module("beanframe_plugins.bohnaparte", "static/board.js")
     register.style("beanframe_plugins.bohnaparte", "static/board.css")
+    register.data("bohnaparte", price_data)
+
+
+def price_data(ruleset):
+    """What Bohnaparte's buildings and camps cost and are worth (public rule data: a decision to
+    build needs the price, issue 26 §1)."""
+    from .rules import NAME
+
+    rules = ruleset.config.params[NAME]
+    return {"prices": {"fortress": rules.fortress_price, "depot": rules.depot_price, "merchant": rules.merchant_price,
+                       "attack": rules.attack_cost}, "camp_vp": rules.camp_vp}  # fmt: skip

@@ -21,7 +21,7 @@ from beanframe.core.persist import load_game
 from beanframe_cli.prompt_line import CLEAR_LINE, PromptLine
 from beanframe_cli.table import OVER, RemoteSession
 
-from .helpers import ServerProcess, create_room, short_options
+from .helpers import ServerProcess, bearer, create_room, short_options
 
 #: each variant set once, at its smallest player count, the terminal seat first, bots after it
 JOIN_SETS = [("al_cabohne",), ("al_cabohne", "prohibohn"), ("ali_baba",), ("bohnanza",), ("bohnanza", "bohnaparte")]
@@ -278,21 +278,29 @@ def test_join_shows_a_refusal_of_its_own_race_only_when_verbose():  # issue 24 ย
 
 def test_events_during_a_trade_are_printed_above_the_line_being_typed(server):  # issue 24 ยง3
     with server.client() as http:
-        room = create_room(http, variants=["bohnanza"], players=3, seats=["human", "bot:random", "bot:random"], seed=9,
+        room = create_room(http, variants=["bohnanza"], players=3, seats=["human", "human", "bot:random"], seed=9,
                            options=short_options(("bohnanza",)))  # fmt: skip
     out = io.StringIO()
     console = Console(file=out, width=100, height=40, color_system=None, highlight=False)
+    p2 = Invitation(room["seats"][1]["url"]).token
 
     async def run() -> str:
         async with TableClient(room["seats"][0]["url"]) as client:
             typed = {"waited": False}
 
             def read(prompt: str) -> str:
-                # a slow typist: at the first trade, the bots act while p1's line is open
+                # a slow typist: at the first trade, p2 passes while p1's line is open (p2 is a
+                # person here, so the event comes while p1 types however busy the machine is)
                 if not typed["waited"] and "end-trading" in {a["code"] for a in client.state.get("legal", ())}:
                     typed["waited"] = True
-                    seen, deadline = len(client.state["log"]), time.monotonic() + 60  # a bound against a hang only
-                    while len(client.state["log"]) == seen and time.monotonic() < deadline:  # until a bot's move is told
+                    seen = len(client.state["log"])
+                    with server.client() as http:
+                        state = http.get(f"/api/rooms/{room['room']}/state", headers=bearer(p2)).json()
+                        answer = http.post(f"/api/rooms/{room['room']}/actions", headers=bearer(p2),
+                                           json={"code": "pass", "version": state["version"]})  # fmt: skip
+                    assert answer.status_code == 200, answer.text
+                    deadline = time.monotonic() + 60  # a bound against a hang only
+                    while len(client.state["log"]) == seen and time.monotonic() < deadline:  # until p2's pass is told
                         time.sleep(0.01)
                     return "pass"
                 return "quit" if typed["waited"] else "1"

@@ -16,7 +16,8 @@ import pytest
 
 from beanframe.client import TableClient, play_bot
 from beanframe.core.persist import load_game
-from beanframe.server.seat import changing_fields, seat_state, seat_update
+from beanframe.core.game import compose
+from beanframe.server.seat import changing_fields, rule_data, seat_state, seat_update
 
 from .helpers import SETS, ServerProcess, create_room, normal, short_options
 
@@ -109,9 +110,26 @@ def test_every_seat_receives_exactly_its_own_state(played, variants, players):  
         if not replay.is_over and version % every == 0:
             for seat in seats:
                 state = normal(seat_state(replay, seat))
-                assert state == {**normal(changing_fields(replay, seat)), "history": history[seat], "log": log[seat]}
+                assert state == {**normal(changing_fields(replay, seat)), "history": history[seat], "log": log[seat],
+                                 "rule_data": normal(rule_data(replay.ruleset))}  # fmt: skip
                 redealt = replay.determinize(seat, random.Random(version))
                 assert normal(seat_state(redealt, seat)) == state, f"seat {seat}'s state at version {version} depends on what it cannot see"
     for seat in seats:  # the lists that grew in place: the seat's whole record, entry by entry
         final_state = seen[seat][final["version"]][0]
         assert final_state["history"] == history[seat] and final_state["log"] == log[seat], f"seat {seat}'s record"
+        # issue 26 §1: the public rule data (bean-o-meters, prices) reached every seat, the same for each
+        assert final_state["rule_data"] == normal(rule_data(game.ruleset)), f"seat {seat}'s rule data"
+
+
+@pytest.mark.parametrize(("variants", "players"), [(["al_cabohne"], 1), (["bohnanza"], 4), (["bohnanza", "bohnaparte"], 3)])
+def test_the_bean_o_meter_and_the_prices_are_in_every_seats_state(variants, players):  # issue 26 §1
+    game = compose(variants, players).new_game(seed=5)
+    states = [seat_state(game, seat)["rule_data"] for seat in [None, *range(players)]]
+    assert all(s == states[0] for s in states), "rule data is public: the same for every seat and the spectator"
+    meters = {bean["name"]: bean["meter"] for bean in states[0]["beans"]}
+    beans = game.ruleset.config.params["beans"].cards.beans
+    assert meters == {b.name: list(b.meter) for b in beans} and meters["Feuerbohne"] == [3, 6, 8, 9]  # the Feuerbohne's meter card
+    if "bohnaparte" in variants:  # RULES D: a fortress 2 coins (quarry), a munitions depot 3, an attack 1
+        assert states[0]["bohnaparte"]["prices"] == {"fortress": 2, "depot": 3, "merchant": 3, "attack": 1}
+    redealt = game.determinize(0, random.Random(1))
+    assert seat_state(redealt, 0)["rule_data"] == states[0]
