@@ -3,6 +3,12 @@
 Not a plugin itself: bean plugins import it and register its part and mechanics.
 """
 
+from pathlib import Path
+
+from beanframe.i18n import register_catalogs
+
+register_catalogs("beans", Path(__file__).resolve().parent / "locale")  # this part's words (issue 29)
+
 from beanframe.beans.cards import BeanType, CardSet, load_beans
 from beanframe.beans.fields import field_bean, harvest, harvestable, may_harvest, pay_coins, sell
 from beanframe.beans.rules import ANY_TIME, LITERAL, OWN_TURN, PROTECTION, field_targets, harvestable_fields, sale

@@ -38,6 +38,7 @@ import attrs
 from attrs import field, frozen
 
 from beanframe.errors import IllegalActionError
+from beanframe.i18n import _
 
 if TYPE_CHECKING:
     from beanframe.core.compose import Config
@@ -111,7 +112,9 @@ class Action(metaclass=Canonical):
     ``is`` or ``==``."""
 
     name: ClassVar[str] = "action"
-    text: ClassVar[str] = ""  # ``str()`` template, formatted with 1-based parameters
+    # ``str()`` template, formatted with 1-based parameters; mark it ``N_("...")`` (it is
+    # translated where it is shown, in the reader's language)
+    text: ClassVar[str] = ""
     # the public form's words, formatted with the public parameters only (e.g. "give a hand card
     # to boss {boss}"); empty: the public code
     public_text: ClassVar[str] = ""
@@ -146,7 +149,7 @@ class Action(metaclass=Canonical):
     def __str__(self) -> str:
         if not self.text:
             return self.code
-        return self.text.format(**{f.name: getattr(self, f.name) + 1 for f in attrs.fields(type(self))})
+        return _(self.text).format(**{f.name: getattr(self, f.name) + 1 for f in attrs.fields(type(self))})
 
     @property
     def is_private(self) -> bool:
@@ -177,7 +180,7 @@ class Action(metaclass=Canonical):
         player)`` is the actor's own wording)."""
         if not self.public_text:
             return self.public_code if self.is_private else str(self)
-        return self.public_text.format(**{n: getattr(self, n) + 1 for n, _, private in _spec(type(self)) if not private})
+        return _(self.public_text).format(**{n: getattr(self, n) + 1 for n, _, private in _spec(type(self)) if not private})
 
 
 class ActionTable:

@@ -12,6 +12,8 @@ Implementations take only the arguments they need, by name, and never declare de
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -55,6 +57,16 @@ def beanframe_variant() -> VariantInfo:
     counts, options class).
 
     Result: collected list, one per registered plugin. Every variant plugin must implement it.
+    """
+
+
+@hookspec
+def beanframe_catalogs() -> str | Path | None:
+    """Return the folder of this plugin's gettext catalogs (``<folder>/<lang>/LC_MESSAGES/
+    <variant name>.mo``), or None: the words it shows in Dutch, French and German (issue 29).
+    Read once, when a language is first used, from every installed plugin (a plugin's words are
+    needed before any game is composed: ``beanframe variants``). ``python -m beanframe.i18n
+    update --domain NAME --source FOLDER`` writes them; docs/plugins.md shows how.
     """
 
 

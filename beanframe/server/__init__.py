@@ -9,6 +9,12 @@ authority each (:mod:`~beanframe.server.rooms`), what each seat is told
 The protocol is documented in ``docs/protocol.md``. The core never imports this package.
 """
 
+from pathlib import Path
+
+from beanframe.i18n import register_catalogs
+
+register_catalogs("table", Path(__file__).resolve().parent / "locale")  # this part's words (issue 29)
+
 from beanframe.server.app import create_app
 from beanframe.server.limits import Limits
 from beanframe.server.sqlite import SQLiteStore

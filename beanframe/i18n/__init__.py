@@ -1,0 +1,303 @@
+"""The players' own words: English, Dutch, French and German (issue 29).
+
+Messages are written in English in the code and marked for extraction; gettext catalogs (``.po``
+edited, ``.mo`` compiled and shipped in the wheel) give the other languages. Each part of the
+project keeps its own catalogs next to its code, as Django apps do (``beanframe/locale``,
+``beanframe/server/locale``, ``plugins/<variant>/locale``), and a plugin offers its own through
+the ``beanframe_catalogs`` hook, so a house rule brings its words with it.
+
+Marking and translating (the keywords Babel extracts, see :mod:`beanframe.i18n.catalogs`)::
+
+    from beanframe.i18n import _, N_, ngettext, pgettext
+
+    _("harvest field {n}").format(n=2)              # translated now, in the current language
+    ngettext("{n} coin", "{n} coins", n).format(n=n)
+    pgettext("bean", "Chili Bean")                  # a context: the same English, other meanings
+    text = N_("plant a card")                       # marked only: translated where it is shown
+
+The language is per context (a :class:`contextvars.ContextVar`): a table server renders one
+game for four players in four languages, each inside ``with language(code):``. Codes
+(``plant f1``) are never translated. The state is the same; only the words differ.
+
+A message asked for in a language whose catalogs lack it comes back in English and is
+remembered in :func:`missing` (tests fail on it: no English falls through into a Dutch game).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import os
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+#: the languages beanframe speaks; English is the source language (no catalog needed)
+LANGUAGES: tuple[str, ...] = ("en", "nl", "fr", "de")
+SOURCE = "en"
+#: each language's name in itself, for selectors
+NAMES: Mapping[str, str] = {"en": "English", "nl": "Nederlands", "fr": "Français", "de": "Deutsch"}
+#: the environment variable naming the terminal's language (before the locale's)
+ENV = "BEANFRAME_LANG"
+
+_current: ContextVar[str] = ContextVar("beanframe_language", default=SOURCE)
+
+#: catalogs: domain -> folder holding ``<lang>/LC_MESSAGES/<domain>.mo``
+_folders: dict[str, Path] = {}
+_merged: dict[str, tuple[dict[Any, str], Callable[[int], int]]] = {}
+_plugins_loaded = False
+_lock = threading.Lock()
+_missing: set[tuple[str, str]] = set()
+
+HERE = Path(__file__).resolve().parent.parent
+
+
+def _english_plural(n: int) -> int:
+    return int(n != 1)
+
+
+# -- marking and translating --------------------------------------------------------------------
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark only"
+    """Mark ``message`` for extraction without translating it (a class attribute, a help text
+    in a data structure): it is translated where it is shown, with :func:`_`."""
+    return message
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    lang = _current.get()
+    if lang == SOURCE or not message:
+        return message
+    catalog, _plural = _catalog(lang)
+    found = catalog.get(message)
+    if found is None:
+        _missing.add((lang, message))
+        return message
+    return found
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the current language (its own plural rules:
+    French says "0 pièce", English "0 coins")."""
+    lang = _current.get()
+    if lang == SOURCE:
+        return singular if n == 1 else plural
+    catalog, rule = _catalog(lang)
+    found = catalog.get((singular, rule(n)))
+    if found is None:
+        _missing.add((lang, singular))
+        return singular if n == 1 else plural
+    return found
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart by ``context`` from the same English
+    words meaning something else (a bean's name, a building's)."""
+    lang = _current.get()
+    if lang == SOURCE or not message:
+        return message
+    catalog, _plural = _catalog(lang)
+    found = catalog.get(f"{context}\x04{message}")
+    if found is None:
+        _missing.add((lang, f"{context}|{message}"))
+        return message
+    return found
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    lang = _current.get()
+    if lang == SOURCE:
+        return singular if n == 1 else plural
+    catalog, rule = _catalog(lang)
+    found = catalog.get((f"{context}\x04{singular}", rule(n)))
+    if found is None:
+        _missing.add((lang, f"{context}|{singular}"))
+        return singular if n == 1 else plural
+    return found
+
+
+def has(message: str, lang: str | None = None, context: str | None = None) -> bool:
+    """Whether the catalogs of ``lang`` (default: the current language) translate ``message``
+    (always true in English)."""
+    lang = lang or _current.get()
+    if lang == SOURCE:
+        return True
+    key = message if context is None else f"{context}\x04{message}"
+    catalog, _plural = _catalog(lang)
+    return key in catalog or (key, 0) in catalog
+
+
+# -- the current language ------------------------------------------------------------------------
+
+
+def current() -> str:
+    """The language of the current context."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def language(code: str | None) -> Iterator[str]:
+    """Speak ``code`` inside the ``with`` (None or an unknown code: English)."""
+    lang = code if code in LANGUAGES else SOURCE
+    token = _current.set(lang)
+    try:
+        yield lang
+    finally:
+        _current.reset(token)
+
+
+def set_language(code: str) -> None:
+    """Speak ``code`` from now on in this context (the CLI does so once, at start)."""
+    if code not in LANGUAGES:
+        raise ValueError(unknown_language(code))
+    _current.set(code)
+
+
+def unknown_language(code: object) -> str:
+    return f"unknown language {str(code)[:20]!r} (beanframe speaks {', '.join(LANGUAGES)})"
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The terminal's language: ``BEANFRAME_LANG``, else the locale's (``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``), else English. ``BEANFRAME_LANG`` naming a language
+    beanframe does not speak is an error (the user asked for it); a locale's is not (English)."""
+    environ = os.environ if environ is None else environ
+    asked = environ.get(ENV, "").strip()
+    if asked:
+        code = _code(asked)
+        if code is None:
+            raise ValueError(f"{ENV}: {unknown_language(asked)}")
+        return code
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = environ.get(name, "")
+        for part in value.split(":"):
+            code = _code(part)
+            if code is not None:
+                return code
+        if value and name != "LANGUAGE":
+            break  # the first one set decides (as the C library reads them)
+    return SOURCE
+
+
+def choose(asked: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The language for ``--lang asked`` (None: from the environment). ValueError names an
+    unknown one."""
+    if asked:
+        code = _code(asked)
+        if code is None:
+            raise ValueError(unknown_language(asked))
+        return code
+    return from_environment(environ)
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The language to answer an HTTP ``Accept-Language`` header in: the best-rated one beanframe
+    speaks (``nl-BE,nl;q=0.9,en;q=0.8`` -> ``nl``), else English."""
+    if not accept_language:
+        return SOURCE
+    rated: list[tuple[float, int, str]] = []
+    for index, item in enumerate(accept_language.split(",")[:32]):
+        tag, _sep, params = item.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        code = _code(tag)
+        if code is not None and quality > 0:
+            rated.append((-quality, index, code))
+    return min(rated)[2] if rated else SOURCE
+
+
+def _code(tag: str) -> str | None:
+    """``nl_BE.UTF-8``, ``fr-CA``, ``DE`` -> the language beanframe speaks, or None."""
+    base = tag.strip().split(".")[0].split("@")[0].replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+# -- catalogs -----------------------------------------------------------------------------------
+
+
+def register_catalogs(domain: str, folder: str | os.PathLike[str]) -> None:
+    """Add the catalogs of ``domain`` in ``folder`` (``<folder>/<lang>/LC_MESSAGES/<domain>.mo``)
+    to every language. The core's parts register their own; plugins through the
+    ``beanframe_catalogs`` hook (found when a language is first used)."""
+    path = Path(folder)
+    with _lock:
+        if _folders.get(domain) == path:
+            return
+        _folders[domain] = path
+        _merged.clear()
+
+
+def catalog_folders() -> dict[str, Path]:
+    """Every registered domain and its folder (the plugins' included)."""
+    _load_plugins()
+    return dict(_folders)
+
+
+def reload() -> None:
+    """Forget the merged catalogs and the plugins' folders (a plugin was added at run time)."""
+    global _plugins_loaded
+    with _lock:
+        _plugins_loaded = False
+        _merged.clear()
+
+
+def missing() -> set[tuple[str, str]]:
+    """The (language, message) pairs asked for since the last :func:`clear_missing` that no
+    catalog of that language translates (they were shown in English)."""
+    return set(_missing)
+
+
+def clear_missing() -> None:
+    _missing.clear()
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    from beanframe.core.compose import discover, variant_info  # noqa: PLC0415 - the core imports us
+
+    for plugin in discover().values():
+        hook = getattr(plugin, "beanframe_catalogs", None)
+        if hook is None:
+            continue
+        folder = hook()
+        if folder:
+            register_catalogs(variant_info(plugin).name, folder)
+
+
+def _catalog(lang: str) -> tuple[dict[Any, str], Callable[[int], int]]:
+    merged = _merged.get(lang)
+    if merged is not None:
+        return merged
+    _load_plugins()
+    with _lock:
+        catalog: dict[Any, str] = {}
+        rule: Callable[[int], int] | None = None
+        for domain, folder in sorted(_folders.items()):
+            path = folder / lang / "LC_MESSAGES" / f"{domain}.mo"
+            if not path.is_file():
+                continue
+            with path.open("rb") as handle:
+                found = gettext.GNUTranslations(handle)
+            for key, value in found._catalog.items():  # noqa: SLF001 - the stdlib's parsed catalog
+                if key != "" and value:  # "" is the header
+                    catalog.setdefault(key, value)
+            rule = rule or found.plural
+        merged = (catalog, rule or _english_plural)
+        _merged[lang] = merged
+    return merged
+
+
+register_catalogs("beanframe", HERE / "locale")
