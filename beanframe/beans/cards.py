@@ -9,6 +9,7 @@ from importlib import resources
 from attrs import field, frozen
 
 from beanframe.core.actions import shorten
+from beanframe.i18n import current, pgettext
 
 
 @frozen
@@ -34,13 +35,23 @@ class CardSet:
     """The beans of a game, indexed 0..len-1 (cards are stored as these ints)."""
 
     beans: tuple[BeanType, ...] = field(converter=tuple)
-    names: tuple[str, ...] = field(init=False)
     # values[b][n]: coins for n cards of bean b (n capped at the bean's count)
     values: tuple[tuple[int, ...], ...] = field(init=False)
     _index: dict[str, int] = field(init=False, eq=False, repr=False)
+    _names: dict[str, tuple[str, ...]] = field(init=False, eq=False, repr=False, factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The beans' names in the reader's language (the printed editions' names: Vuurboon,
+        Feuerbohne, Chili Bean), by index. The data files hold the English names; the catalogs
+        the others (``[bean]`` context)."""
+        lang = current()
+        names = self._names.get(lang)
+        if names is None:
+            names = self._names[lang] = tuple(pgettext("bean", b.name) for b in self.beans)
+        return names
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "names", tuple(b.name for b in self.beans))
         object.__setattr__(
             self, "values", tuple(tuple(b.coins_for(n) for n in range(b.count + 1)) for b in self.beans)
         )
@@ -68,11 +79,15 @@ class CardSet:
             if 0 <= name < len(self.beans):
                 return name
             raise KeyError(f"no bean number {name}")
-        try:
-            return self._index[str(name).strip().lower()]
-        except KeyError:
-            known = ", ".join(self.names)
-            raise KeyError(f"unknown bean {shorten(name)} (beans: {known})") from None
+        want = str(name).strip().lower()
+        found = self._index.get(want)
+        if found is not None:
+            return found
+        for i, shown in enumerate(self.names):  # the reader's own words: "vuurboon", "Vuur"
+            if want in (shown.lower(), shown.replace(" ", "").lower(), shown.split()[0].lower()):
+                return i
+        known = ", ".join(self.names)
+        raise KeyError(f"unknown bean {shorten(name)} (beans: {known})") from None
 
     def full_deck(self) -> list[int]:
         """Every card of the set, grouped by bean."""

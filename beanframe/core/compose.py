@@ -17,6 +17,7 @@ import cattrs
 import pluggy
 from attrs import define
 
+import beanframe.i18n as i18n
 from beanframe.core import builtin, hookspecs
 from beanframe.core.actions import clip, shorten
 from beanframe.core.params import validator_problem
@@ -71,12 +72,26 @@ def add_plugin(plugin: Any, source: str) -> str:
         where = _added[name][1] if name in _added else "an installed package"
         raise ConfigError(f"{source}: variant {shorten(name)} exists already (from {where})")
     _added[name] = (plugin, source)
+    i18n.reload()  # its words too
     return name
 
 
 def remove_plugin(name: str) -> None:
     """Undo :func:`add_plugin`."""
     _added.pop(name, None)
+    i18n.reload()
+
+
+def _find_catalogs() -> None:
+    """Register every installed plugin's catalogs (its ``beanframe_catalogs`` hook; issue 29)."""
+    for plugin in discover().values():
+        hook = getattr(plugin, "beanframe_catalogs", None)
+        folder = hook() if hook is not None else None
+        if folder:
+            i18n.register_catalogs(variant_info(plugin).name, folder)
+
+
+i18n.add_finder(_find_catalogs)
 
 
 def added_plugins() -> dict[str, tuple[Any, str]]:

@@ -48,6 +48,7 @@ _current: ContextVar[str] = ContextVar("beanframe_language", default=SOURCE)
 _folders: dict[str, Path] = {}
 _merged: dict[str, tuple[dict[Any, str], Callable[[int], int]]] = {}
 _plugins_loaded = False
+_finders: list[Callable[[], None]] = []
 _lock = threading.Lock()
 _missing: set[tuple[str, str]] = set()
 
@@ -261,20 +262,21 @@ def clear_missing() -> None:
     _missing.clear()
 
 
+def add_finder(find: Callable[[], None]) -> None:
+    """Run ``find`` (it calls :func:`register_catalogs`) before a language is first used, and
+    again after :func:`reload`: the core finds the plugins' catalogs this way (this module
+    imports nothing of beanframe, so the core may use it)."""
+    _finders.append(find)
+    reload()
+
+
 def _load_plugins() -> None:
     global _plugins_loaded
     if _plugins_loaded:
         return
     _plugins_loaded = True
-    from beanframe.core.compose import discover, variant_info  # noqa: PLC0415 - the core imports us
-
-    for plugin in discover().values():
-        hook = getattr(plugin, "beanframe_catalogs", None)
-        if hook is None:
-            continue
-        folder = hook()
-        if folder:
-            register_catalogs(variant_info(plugin).name, folder)
+    for find in _finders:
+        find()
 
 
 def _catalog(lang: str) -> tuple[dict[Any, str], Callable[[int], int]]:
