@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from beanframe.core.actions import Action, shorten
 from beanframe.core.bots import RandomBot as RandomBot  # the core's bot, re-exported here
 from beanframe.errors import ConfigError
+from beanframe.i18n import _
 from beanframe.infoset import InformationSet
 
 if TYPE_CHECKING:
@@ -32,8 +33,8 @@ def make_bot(ruleset: Ruleset, name: str, seed: int | None = None) -> Agent:
     immutable, so a bot may read the composed rules from it; it never gets the game."""
     spec = ruleset.bots.get(name)
     if spec is None:
-        known = ", ".join(sorted(ruleset.bots)) or "none"
-        raise ConfigError(f"unknown bot {shorten(name)} for {ruleset.name} (bots: {known})")
+        known = ", ".join(sorted(ruleset.bots)) or _("none")
+        raise ConfigError(_("unknown bot {name} for {variants} (bots: {known})").format(name=shorten(name), variants=ruleset.name, known=known))
     return spec.factory(seed=seed, ruleset=ruleset)
 
 
@@ -47,7 +48,7 @@ def play_game(game: Game, agents: Sequence[Agent]) -> Game:
     starting after the last player who acted in that decision (same frame kind and owner, same
     turn), also when nested decisions came in between. One-decider decisions ask ``to_act``."""
     if len(agents) != game.players:
-        raise ConfigError(f"{len(agents)} agents for a {game.players}-player game")
+        raise ConfigError(_("{n} agents for a {players}-player game").format(n=len(agents), players=game.players))
     wants = [getattr(a, "uses_view", True) for a in agents]
     state = game.state
     turns = DeciderTurns(game.players)
@@ -104,10 +105,11 @@ def seat_bot(text: str, ruleset: Ruleset) -> str | None:
     if spec == "human":
         return None
     kind, sep, name = spec.partition(":")
-    bots = ", ".join(f"bot:{b}" for b in sorted(ruleset.bots)) or "no bots"
+    bots = ", ".join(f"bot:{b}" for b in sorted(ruleset.bots)) or _("no bots")
     if kind != "bot" or not sep or not name.strip():
-        raise ConfigError(f"bad seat {shorten(text, 30)}: a seat is 'human' or 'bot:NAME' ({bots})")
+        raise ConfigError(_("bad seat {seat}: a seat is 'human' or 'bot:NAME' ({bots})").format(seat=shorten(text, 30), bots=bots))
     name = name.strip()
     if name not in ruleset.bots:
-        raise ConfigError(f"unknown bot {shorten(name, 30)} in seat {shorten(text, 30)} (bots of {ruleset.name}: {bots})")
+        raise ConfigError(_("unknown bot {name} in seat {seat} (bots of {variants}: {bots})").format(
+            name=shorten(name, 30), seat=shorten(text, 30), variants=ruleset.name, bots=bots))
     return name

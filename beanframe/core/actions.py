@@ -214,11 +214,11 @@ class ActionTable:
         try:
             return self._ids[action]
         except KeyError:
-            raise IllegalActionError(f"{action!s} is not an action of this ruleset") from None
+            raise IllegalActionError(_("{action} is not an action of this ruleset").format(action=action)) from None
 
     def from_id(self, action_id: int) -> Action:
         if not 0 <= action_id < len(self._actions):
-            raise IllegalActionError(f"no action has id {action_id} (the ids run 0..{len(self._actions) - 1})")
+            raise IllegalActionError(_("no action has id {id} (the ids run 0..{last})").format(id=action_id, last=len(self._actions) - 1))
         return self._actions[action_id]
 
     def canonical(self, action: Action) -> Action:
@@ -234,11 +234,14 @@ class ActionTable:
             name = norm.split(" ", 1)[0] if norm else ""
             if name not in self._classes:
                 known = ", ".join(sorted(self._classes))
-                raise IllegalActionError(f"unknown action {shorten(code)} (known actions: {known})") from None
+                raise IllegalActionError(_("unknown action {code} (known actions: {known})").format(code=shorten(code), known=known)) from None
             # issue 20.3: say how the action is written, not that "attack" is no valid "attack"
             example = next((c for c in self._by_code if c.split(" ", 1)[0] == name), name)
             form = re.sub(r"[0-9]+", "<k>", example)
-            raise IllegalActionError(f"{shorten(code)} is not a valid {shorten(name)} action: it is written {form}, e.g. {example}") from None
+            raise IllegalActionError(
+                _("{code} is not a valid {name} action: it is written {form}, e.g. {example}").format(
+                    code=shorten(code), name=shorten(name), form=form, example=example)
+            ) from None
 
     def coerce(self, action: Action | str | int) -> Action:
         """An action given as an instance, a code or an id, as the table's instance. Anything
@@ -249,17 +252,17 @@ class ActionTable:
                 return self.canonical(action)
             if isinstance(action, str):
                 if len(action) > 200:
-                    raise IllegalActionError(f"unknown action {shorten(action)}")
+                    raise IllegalActionError(_("unknown action {code}").format(code=shorten(action)))
                 return self.parse(action)
             if isinstance(action, int) and not isinstance(action, bool):
                 if not 0 <= action < len(self._actions):
-                    raise IllegalActionError(f"no action has id {shorten(action)} (the ids run 0..{len(self._actions) - 1})")
+                    raise IllegalActionError(_("no action has id {id} (the ids run 0..{last})").format(id=shorten(action), last=len(self._actions) - 1))
                 return self.from_id(action)
         except (TypeError, ValueError, AttributeError, RecursionError):
             pass  # unhashable or ill-typed fields: refused below
         else:
-            raise IllegalActionError(f"not an action: {shorten(action)}")
-        raise IllegalActionError(f"not an action of this ruleset: {shorten(action)}")
+            raise IllegalActionError(_("not an action: {value}").format(value=shorten(action)))
+        raise IllegalActionError(_("not an action of this ruleset: {value}").format(value=shorten(action)))
 
 
 def _check_describe(cls: type[Action]) -> None:
@@ -283,7 +286,7 @@ def shorten(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters (never fails: huge ints, broken reprs)."""
     try:
         if isinstance(value, int) and value.bit_length() > 200:
-            return f"<a whole number of about {int(value.bit_length() * 0.30103)} digits>"
+            return _("<a whole number of about {n} digits>").format(n=int(value.bit_length() * 0.30103))
         text = repr(value)
     except Exception:  # a repr that fails must not hide the real problem
         text = f"<{type(value).__name__}>"

@@ -18,6 +18,7 @@ import pluggy
 from attrs import define
 
 import beanframe.i18n as i18n
+from beanframe.i18n import _
 from beanframe.core import builtin, hookspecs
 from beanframe.core.actions import clip, shorten
 from beanframe.core.params import validator_problem
@@ -52,7 +53,7 @@ def discover(refresh: bool = False) -> dict[str, Any]:
             try:
                 found[ep.name] = ep.load()
             except Exception as exc:  # a broken third-party plugin must not hide the others
-                raise ConfigError(f"variant plugin {shorten(ep.name)} ({ep.value}) failed to load: {exc}") from exc
+                raise ConfigError(_("variant plugin {name} ({where}) failed to load: {problem}").format(name=shorten(ep.name), where=ep.value, problem=exc)) from exc
         _discovered = dict(sorted(found.items()))
     if _added:
         return {**_discovered, **{name: plugin for name, (plugin, _) in _added.items()}}
@@ -69,8 +70,8 @@ def add_plugin(plugin: Any, source: str) -> str:
     from, e.g. a file path); returns the name. ConfigError if that name is taken already."""
     name = variant_info(plugin).name
     if name in discover():
-        where = _added[name][1] if name in _added else "an installed package"
-        raise ConfigError(f"{source}: variant {shorten(name)} exists already (from {where})")
+        where = _added[name][1] if name in _added else _("an installed package")
+        raise ConfigError(_("{source}: variant {name} exists already (from {where})").format(source=source, name=shorten(name), where=where))
     _added[name] = (plugin, source)
     i18n.reload()  # its words too
     return name
@@ -116,7 +117,7 @@ def default_plugins() -> tuple[tuple[str, Any], ...]:
             try:
                 found.append((ep.name, ep.load()))
             except Exception as exc:
-                raise ConfigError(f"default plugin {shorten(ep.name)} ({ep.value}) failed to load: {exc}") from exc
+                raise ConfigError(_("default plugin {name} ({where}) failed to load: {problem}").format(name=shorten(ep.name), where=ep.value, problem=exc)) from exc
         _defaults = ((builtin.NAME, builtin), *found)
     return _defaults
 
@@ -137,14 +138,14 @@ def get_plugin_manager(plugins: Iterable[Any] = ()) -> pluggy.PluginManager:
         try:
             pm.register(plugin, name=info.name)
         except pluggy.PluginValidationError as exc:
-            raise ConfigError(f"plugin {shorten(info.name)}: {_pluggy_says(exc)}") from exc
+            raise ConfigError(_("plugin {name}: {problem}").format(name=shorten(info.name), problem=_pluggy_says(exc))) from exc
         except ValueError as exc:  # the same plugin or name twice
-            raise ConfigError(f"plugin {shorten(info.name)} cannot be registered: {exc}") from exc
+            raise ConfigError(_("plugin {name} cannot be registered: {problem}").format(name=shorten(info.name), problem=exc)) from exc
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         who = getattr(exc.plugin, "__name__", None) or type(exc.plugin).__name__
-        raise ConfigError(f"plugin {clip(who)}: {_pluggy_says(exc)}") from exc
+        raise ConfigError(_("plugin {name}: {problem}").format(name=clip(who), problem=_pluggy_says(exc))) from exc
     return pm
 
 
@@ -157,10 +158,10 @@ def variant_info(plugin: Any) -> VariantInfo:
     """The VariantInfo a plugin object declares."""
     fn = getattr(plugin, "beanframe_variant", None)
     if fn is None:
-        raise ConfigError(f"{shorten(plugin)} is not a beanframe variant plugin (it has no beanframe_variant hook)")
+        raise ConfigError(_("{plugin} is not a beanframe variant plugin (it has no beanframe_variant hook)").format(plugin=shorten(plugin)))
     info = fn()
     if not isinstance(info, VariantInfo):
-        raise ConfigError(f"{shorten(plugin)}: beanframe_variant() must return a VariantInfo, not {type(info).__name__}")
+        raise ConfigError(_("{plugin}: beanframe_variant() must return a VariantInfo, not {kind}").format(plugin=shorten(plugin), kind=type(info).__name__))
     return info
 
 
@@ -184,7 +185,7 @@ def _resolve(variants: Sequence[Any]) -> list[Any]:
     if isinstance(variants, str):
         variants = [variants]
     if not variants:
-        raise ConfigError(f"no variant given (installed variants: {', '.join(discover()) or 'none'})")
+        raise ConfigError(_("no variant given (installed variants: {known})").format(known=", ".join(discover()) or _("none")))
     plugins = []
     installed = None
     for item in variants:
@@ -193,8 +194,8 @@ def _resolve(variants: Sequence[Any]) -> list[Any]:
                 installed = discover()
             name = item.strip().lower().replace("-", "_")
             if name not in installed:
-                known = ", ".join(installed) or "none"
-                raise ConfigError(f"unknown variant {shorten(item)} (installed variants: {known})")
+                known = ", ".join(installed) or _("none")
+                raise ConfigError(_("unknown variant {name} (installed variants: {known})").format(name=shorten(item), known=known))
             plugins.append(installed[name])
         else:
             plugins.append(item)
@@ -210,7 +211,7 @@ def _dependency_order(infos: dict[str, VariantInfo]) -> list[str]:
         if name in done:
             return
         if name in path:
-            raise ConfigError(f"variants require each other in a cycle: {' -> '.join((*path, name))}")
+            raise ConfigError(_("variants require each other in a cycle: {cycle}").format(cycle=" -> ".join((*path, name))))
         for req in sorted(infos[name].requires):
             visit(req, (*path, name))
         done.add(name)
@@ -227,17 +228,18 @@ def _structure_options(info: VariantInfo, given: Mapping[str, Any] | Any) -> Any
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise ConfigError(f"options of {info.name} must be a table of names and values, not {shorten(given)}")
+        raise ConfigError(_("options of {variant} must be a table of names and values, not {value}").format(variant=info.name, value=shorten(given)))
     known = {f.name for f in attrs.fields(info.options)}
     for key in given:
         if key not in known:
-            choices = ", ".join(sorted(known)) or "none"
-            raise ConfigError(f"unknown option {info.name}.{clip(key)} (options of {info.name}: {choices})")
+            choices = ", ".join(sorted(known)) or _("none")
+            raise ConfigError(_("unknown option {variant}.{option} (options of {variant}: {known})").format(
+                variant=info.name, option=clip(key), known=choices))
     try:
         return _options_converter.structure(dict(given), info.options)
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
         where, what = validator_problem(exc, info.name) or problems(exc, info.name)[0]
-        raise ConfigError(f"bad option for {where}: {what}") from None
+        raise ConfigError(_("bad option for {option}: {problem}").format(option=where, problem=what)) from None
 
 
 def supported_players(infos: Mapping[str, VariantInfo], order: Sequence[str]) -> set[int] | None:
@@ -282,29 +284,30 @@ def validate(variants: Sequence[Any], players: int, options: Mapping[str, Any] |
     for plugin in plugins:
         info = variant_info(plugin)
         if info.name in infos:
-            raise ConfigError(f"variant {shorten(info.name)} is given twice")
+            raise ConfigError(_("variant {name} is given twice").format(name=shorten(info.name)))
         infos[info.name] = info
         by_name[info.name] = plugin
     for info in infos.values():
         for req in info.requires:
             if req not in infos:
-                raise ConfigError(f"variant {info.name} requires {req}: add {req} to the variant set")
+                raise ConfigError(_("variant {name} requires {required}: add {required} to the variant set").format(name=info.name, required=req))
         for other in info.conflicts:
             if other in infos:
-                raise ConfigError(f"variants {info.name} and {other} conflict and cannot be played together")
+                raise ConfigError(_("variants {name} and {other} conflict and cannot be played together").format(name=info.name, other=other))
     order = _dependency_order(infos)
     if not isinstance(players, int) or isinstance(players, bool):
-        raise ConfigError(f"the number of players must be a whole number, not {shorten(players)}")
+        raise ConfigError(_("the number of players must be a whole number, not {value}").format(value=shorten(players)))
     if players < 1:
-        raise ConfigError(f"a game needs at least one player, not {players}")
+        raise ConfigError(_("a game needs at least one player, not {n}").format(n=players))
     supported = supported_players(infos, order)
     if supported is not None and players not in supported:
-        allowed = ", ".join(map(str, sorted(supported))) or "none"
-        raise ConfigError(f"{' + '.join(order)} cannot be played by {shorten(players)} player(s) (supported: {allowed})")
+        allowed = ", ".join(map(str, sorted(supported))) or _("none")
+        raise ConfigError(_("{variants} cannot be played by {n} player(s) (supported: {allowed})").format(
+            variants=" + ".join(order), n=shorten(players), allowed=allowed))
     options = dict(options or {})
     for key in options:
         if key not in infos:
-            raise ConfigError(f"options given for {shorten(key)}, which is not in the variant set ({', '.join(order)})")
+            raise ConfigError(_("options given for {name}, which is not in the variant set ({variants})").format(name=shorten(key), variants=", ".join(order)))
     structured = {name: _structure_options(infos[name], options.get(name)) for name in order}
     return Composition(
         plugins={name: by_name[name] for name in order},

@@ -24,6 +24,7 @@ from beanframe.core.state import (
     State,
 )
 from beanframe.errors import GameOverError, IllegalActionError
+from beanframe.i18n import _
 
 if TYPE_CHECKING:
     from beanframe.core.game import Ruleset
@@ -138,19 +139,19 @@ class Flow:
         """``player``'s legal actions, or the error to raise if they may not act now."""
         s = self.state
         if s.stage == OVER:
-            raise GameOverError("the game is over: no more actions")
+            raise GameOverError(_("the game is over: no more actions"))
         if type(player) is not int or not 0 <= player < s.players:
-            raise IllegalActionError(f"there is no player {shorten(player, 30)} in this {s.players}-player game")
+            raise IllegalActionError(_("there is no player {player} in this {n}-player game").format(player=shorten(player, 30), n=s.players))
         deciders = self.deciders
         if player not in deciders:
             who = ", ".join(seat_name(p) for p in deciders)
-            raise IllegalActionError(f"{seat_name(player)} may not act now: {who} to decide ({self.prompt()})")
+            raise IllegalActionError(_("{seat} may not act now: {who} to decide ({prompt})").format(seat=seat_name(player), who=who, prompt=self.prompt()))
         return self.legal_actions(player)
 
     def _check(self, action: Action | str | int, legal: tuple[Action, ...], player: int | None = None) -> Action:
         """The canonical instance of a legal action given in any form, or the error to raise."""
         if self.state.stage == OVER:
-            raise GameOverError("the game is over: no more actions")
+            raise GameOverError(_("the game is over: no more actions"))
         table = self.ruleset.actions
         action = table.coerce(action)
         if action not in legal:
@@ -160,8 +161,10 @@ class Flow:
     def _illegal_message(self, action: Action, player: int | None = None) -> str:
         legal = self.legal_actions(player)
         shown = ", ".join(a.code for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        who = "" if player is None or len(self.deciders) < 2 else f" for {seat_name(player)}"
-        return f"{shorten(action.code)} is not legal now{who} ({self.prompt()}; legal: {shown})"
+        fields = {"code": shorten(action.code), "prompt": self.prompt(), "legal": shown}
+        if player is None or len(self.deciders) < 2:
+            return _("{code} is not legal now ({prompt}; legal: {legal})").format(**fields)
+        return _("{code} is not legal now for {seat} ({prompt}; legal: {legal})").format(seat=seat_name(player), **fields)
 
     # -- used by phases and steps -----------------------------------------------------------
     def push(self, kind: str, player: int, *args: int, group: Sequence[int] = ()) -> None:

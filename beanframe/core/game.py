@@ -53,6 +53,7 @@ from beanframe.core.state import (
 from beanframe.core.steps import Option, Step
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError, DeterminizedGameError
+from beanframe.i18n import _
 
 
 class Ruleset:
@@ -89,7 +90,8 @@ class Ruleset:
                 # TypeError too: an attrs validator refusing a parameter ("draw" = "3"), or
                 # attrs.evolve given a parameter the record does not have; AttributeError: a
                 # parameter set on a record that has no such field (nothing would read it)
-                raise ConfigError(f"composing {' + '.join(self.order)} failed in {hook} of {registry.variant}: {exc}") from exc
+                raise ConfigError(_("composing {variants} failed in {hook} of {variant}: {problem}").format(
+                    variants=" + ".join(self.order), hook=hook, variant=registry.variant, problem=exc)) from exc
             return registry
 
         # which plugin set each parameter (beanframe rules shows it)
@@ -99,7 +101,7 @@ class Ruleset:
         try:
             option_params(self)  # every option names a parameter that exists
         except ValueError as exc:
-            raise ConfigError(f"composing {self.name}: {exc}") from None
+            raise ConfigError(_("composing {variants}: {problem}").format(variants=self.name, problem=exc)) from None
 
         parts = PartRegistry()
         run("beanframe_register_parts", parts, register=parts)
@@ -155,7 +157,7 @@ class Ruleset:
         self.search_policy = bots_reg.rollout_policy  # search bots' rollouts on sampled games (or None)
         self.observation_layout = build_layout(self)
         if not self.pipeline.turn:
-            raise ConfigError(f"{' + '.join(self.order)} defines no turn phases")
+            raise ConfigError(_("{variants} defines no turn phases").format(variants=" + ".join(self.order)))
 
     def _validate_config(self, config: Config) -> None:
         """Every attrs record in ``config.params`` passes its field validators again (a later
@@ -169,12 +171,12 @@ class Ruleset:
             try:
                 found = impl.function(**{a: config for a in impl.argnames})
             except (ValueError, KeyError, TypeError) as exc:
-                found = [f"the check failed: {type(exc).__name__}: {exc}"]
+                found = [_("the check failed: {kind}: {problem}").format(kind=type(exc).__name__, problem=exc)]
             if not isinstance(found, (list, tuple)):
-                found = [f"beanframe_validate_config returned {shorten(found)}, not a list of problems"]
+                found = [_("beanframe_validate_config returned {value}, not a list of problems").format(value=shorten(found))]
             problems += [f"{impl.plugin_name}: {p}" for p in found]
         if problems:
-            raise ConfigError(f"bad parameters for {self.name}: {'; '.join(problems)}")
+            raise ConfigError(_("bad parameters for {variants}: {problems}").format(variants=self.name, problems="; ".join(problems)))
 
     @property
     def name(self) -> str:
@@ -201,7 +203,7 @@ class Ruleset:
         data = None
         if position is not None:
             if deck is not None:
-                raise ConfigError("give the deck inside the position (in its parts), not as deck=")
+                raise ConfigError(_("give the deck inside the position (in its parts), not as deck="))
             data = plain_position(position)
             seed = position_seed(data, seed)
         if seed is None:
@@ -224,8 +226,8 @@ class Ruleset:
         fmt = self.event_formats.get(kind)
         if fmt is None:
             return f"{kind} {' '.join(map(str, args))}".strip()
-        if isinstance(fmt, str):
-            return fmt.format(*args)
+        if isinstance(fmt, str):  # marked N_() by its plugin: said in the reader's language
+            return _(fmt).format(*args)
         return fmt(game, *args)
 
 
@@ -330,7 +332,7 @@ class Game(Flow, Knowledge):
     def prompt(self) -> str:
         frame = self.frame
         if frame is None:
-            return "the game is over"
+            return _("the game is over")
         return self.ruleset.steps[frame.kind].prompt(self, frame)
 
     def describe(self, action: Action, player: int | None = None) -> str:
@@ -397,7 +399,7 @@ class Game(Flow, Knowledge):
         """The canonical save text (see :mod:`beanframe.core.persist`). A determinized game has
         none: its hidden cards are a guess that its seed and actions do not rebuild."""
         if self.state.determinized:
-            raise DeterminizedGameError("a determinized game cannot be saved: its hidden cards are a guess, not what its seed and actions rebuild")
+            raise DeterminizedGameError(_("a determinized game cannot be saved: its hidden cards are a guess, not what its seed and actions rebuild"))
         return dump_game(self)
 
     @property

@@ -18,14 +18,17 @@ from typing import Any
 import attrs
 
 from beanframe.core.actions import shorten
+from beanframe.i18n import _
 
 
 def close_names(name: str, known: Iterable[str]) -> str:
     """" (did you mean 'x'? known: a, b, x)": a hint for a name that does not exist."""
     known = sorted(known)
     near = difflib.get_close_matches(name, known, n=1)
-    hint = f"did you mean {shorten(near[0])}? " if near else ""
-    return f" ({hint}known: {', '.join(known) or 'none'})"
+    names = ", ".join(known) or _("none")
+    if near:
+        return " " + _("(did you mean {name}? known: {known})").format(name=shorten(near[0]), known=names)
+    return " " + _("(known: {known})").format(known=names)
 
 
 def _kind(value: Any) -> str:
@@ -37,15 +40,15 @@ def whole(low: int | None = None, high: int | None = None) -> Any:
 
     def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         if type(value) is not int:
-            raise TypeError(f"{attribute.name} must be a whole number, not {shorten(value)} ({_kind(value)})")
+            raise TypeError(_("{name} must be a whole number, not {value} ({kind})").format(name=attribute.name, value=shorten(value), kind=_kind(value)))
         if (low is not None and value < low) or (high is not None and value > high):
             if high is None:
-                bounds = f"at least {low}"
+                said = _("{name} must be at least {low}, not {value}")
             elif low is None:
-                bounds = f"at most {high}"
+                said = _("{name} must be at most {high}, not {value}")
             else:
-                bounds = f"from {low} to {high}"
-            raise ValueError(f"{attribute.name} must be {bounds}, not {value}")
+                said = _("{name} must be from {low} to {high}, not {value}")
+            raise ValueError(said.format(name=attribute.name, low=low, high=high, value=value))
 
     return check
 
@@ -53,13 +56,13 @@ def whole(low: int | None = None, high: int | None = None) -> Any:
 def flag(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
     """An attrs validator: True or False (not 1, not "yes")."""
     if type(value) is not bool:
-        raise TypeError(f"{attribute.name} must be true or false, not {shorten(value)} ({_kind(value)})")
+        raise TypeError(_("{name} must be true or false, not {value} ({kind})").format(name=attribute.name, value=shorten(value), kind=_kind(value)))
 
 
 def text(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
     """An attrs validator: a non-empty string."""
     if type(value) is not str or not value:
-        raise TypeError(f"{attribute.name} must be a non-empty text, not {shorten(value)}")
+        raise TypeError(_("{name} must be a non-empty text, not {value}").format(name=attribute.name, value=shorten(value)))
 
 
 def validator_problem(exc: BaseException, root: str) -> tuple[str, str] | None:
@@ -78,12 +81,12 @@ def validator_problem(exc: BaseException, root: str) -> tuple[str, str] | None:
     allowed = args[2] if len(args) >= 4 else None
     if isinstance(allowed, type) or (isinstance(allowed, tuple) and allowed and all(isinstance(a, type) for a in allowed)):
         kinds = " or ".join(t.__name__ for t in (allowed if isinstance(allowed, tuple) else (allowed,)))
-        return where, f"{shorten(value)} is not allowed (a {kinds} is: {shorten(value)} is a {_kind(value)})"
+        return where, _("{value} is not allowed (a {kinds} is: {value} is a {kind})").format(value=shorten(value), kinds=kinds, kind=_kind(value))
     if isinstance(allowed, (tuple, list, set, frozenset, dict)):
         choices = ", ".join(str(a) for a in allowed)
-        return where, f"{shorten(value)} is not allowed (allowed: {choices})"
-    message = " ".join(str(args[0]).split()) if isinstance(args[0], str) else "not allowed"
-    return where, f"{shorten(value)} is not allowed ({message})"
+        return where, _("{value} is not allowed (allowed: {choices})").format(value=shorten(value), choices=choices)
+    message = " ".join(str(args[0]).split()) if isinstance(args[0], str) else _("not allowed")
+    return where, _("{value} is not allowed ({reason})").format(value=shorten(value), reason=message)
 
 
 def record_problems(value: Any, path: str, _seen: set[int] | None = None) -> list[str]:

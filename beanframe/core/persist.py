@@ -28,6 +28,7 @@ from beanframe.core.saves import CONVERTER as _converter
 from beanframe.core.saves import FORMAT, FORMAT_VERSION, SavedVariant, SaveFile, dump_game, snapshot
 from beanframe.core.strict import problems
 from beanframe.errors import BeanframeError, ConfigError, SaveFileError
+from beanframe.i18n import _
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "SaveFile", "SavedVariant", "dump_game", "load_game", "snapshot"]
 
@@ -37,18 +38,19 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
     try:
         raw = loads_json(text)
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise SaveFileError(f"not a beanframe save file: invalid JSON ({exc})") from None
+        raise SaveFileError(_("not a beanframe save file: invalid JSON ({problem})").format(problem=exc)) from None
     except ValueError as exc:  # thousands of digits, deep nesting
-        raise SaveFileError(f"not a beanframe save file: {exc}") from None
+        raise SaveFileError(_("not a beanframe save file: {problem}").format(problem=exc)) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveFileError("not a beanframe save file (no 'format': 'beanframe-save' in it)")
+        raise SaveFileError(_("not a beanframe save file (no 'format': 'beanframe-save' in it)"))
     if type(raw.get("format_version")) is not int or raw["format_version"] != FORMAT_VERSION:
-        raise SaveFileError(f"save format version {shorten(raw.get('format_version'))} is not supported (this beanframe reads {FORMAT_VERSION})")
+        raise SaveFileError(_("save format version {version} is not supported (this beanframe reads {supported})").format(
+            version=shorten(raw.get("format_version")), supported=FORMAT_VERSION))
     try:
         save = _converter.structure(raw, SaveFile)
     except cattrs.BaseValidationError as exc:
         where, what = problems(exc, "save")[0]
-        raise SaveFileError(f"corrupt save file: {clip(what, 120)} (at {clip(where, 80)})") from None
+        raise SaveFileError(_("corrupt save file: {problem} (at {place})").format(problem=clip(what, 120), place=clip(where, 80))) from None
 
     given = {variant_info(p).name: p for p in plugins}
     installed = discover()
@@ -56,16 +58,17 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
     for sv in save.variants:
         plugin = given.get(sv.name) or installed.get(sv.name)
         if plugin is None:
-            raise SaveFileError(f"the save needs variant {clip(sv.name)} {clip(sv.version, 20)}, which is not installed")
+            raise SaveFileError(_("the save needs variant {name} {version}, which is not installed").format(name=clip(sv.name), version=clip(sv.version, 20)))
         have = variant_info(plugin).version
         if have != sv.version:
-            raise SaveFileError(f"the save was made with {sv.name} {clip(sv.version, 20)}; installed is {sv.name} {have}")
+            raise SaveFileError(_("the save was made with {name} {version}; installed is {name} {installed}").format(
+                name=sv.name, version=clip(sv.version, 20), installed=have))
         chosen.append(plugin)
     try:
         ruleset = Ruleset(chosen, save.players, save.options)
         game = ruleset.new_game(seed=save.seed, deck=save.deck, position=save.position)
     except ConfigError as exc:
-        raise SaveFileError(f"the save's set-up is not valid: {exc}") from None
+        raise SaveFileError(_("the save's set-up is not valid: {problem}").format(problem=exc)) from None
     actors = save.actors or []
     for i, code in enumerate(save.actions, 1):
         # the recorded actor (a group decision), else the player to act
@@ -73,16 +76,17 @@ def load_game(text: str, plugins: Sequence[Any] = ()) -> Game:
         try:
             game.apply(code, None if player == game.to_act else player)
         except BeanframeError as exc:
-            raise SaveFileError(f"action {i} of the save ({shorten(code)}) cannot be replayed: {exc}") from None
+            raise SaveFileError(_("action {i} of the save ({code}) cannot be replayed: {problem}").format(i=i, code=shorten(code), problem=exc)) from None
         if actors is not None and i <= len(actors) and game.state.history[2] != actors[i - 1]:
             raise SaveFileError(
-                f"action {i} of the save ({shorten(code)}) is recorded for player {actors[i - 1] + 1} but replays "
-                f"as player {game.state.history[2] + 1}'s (the file was edited or is corrupt)"
+                _("action {i} of the save ({code}) is recorded for player {recorded} but replays as player {replayed}'s "
+                  "(the file was edited or is corrupt)").format(
+                    i=i, code=shorten(code), recorded=actors[i - 1] + 1, replayed=game.state.history[2] + 1)
             )
     if not _same_state(game, _normalise(snapshot(game)), _normalise(save.state)):
-        raise SaveFileError("the saved state does not match its actions (the file was edited or is corrupt)")
+        raise SaveFileError(_("the saved state does not match its actions (the file was edited or is corrupt)"))
     if save.actors is not None and save.actors != game.actors:
-        raise SaveFileError("the saved actors do not match its actions (the file was edited or is corrupt)")
+        raise SaveFileError(_("the saved actors do not match its actions (the file was edited or is corrupt)"))
     return game
 
 

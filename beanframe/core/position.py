@@ -52,6 +52,7 @@ from beanframe.core.saves import CONVERTER as _converter
 from beanframe.core.state import END, END_AFTER_TURN, NOT_ENDING, OVER, SETUP, STAGE_NAMES, TURNS, Frame
 from beanframe.core.strict import problems as cattrs_problems
 from beanframe.errors import PositionError
+from beanframe.i18n import _
 
 # the reader's helpers live in reading.py; re-exported here, where the variants import them from
 from beanframe.core.reading import NEUTRAL_SEAT as NEUTRAL_SEAT
@@ -129,15 +130,15 @@ def parse_position(text: str, source: str = "position") -> dict[str, Any]:
     try:
         data = loads_json(text) if as_json else loads_toml(text)
     except json.JSONDecodeError as exc:
-        raise PositionError(f"{source}: not valid JSON ({exc})") from None
+        raise PositionError(_("{source}: not valid JSON ({problem})").format(source=source, problem=exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise PositionError(f"{source}: not valid TOML ({exc})") from None
+        raise PositionError(_("{source}: not valid TOML ({problem})").format(source=source, problem=exc)) from None
     except ValueError as exc:  # thousands of digits, deep nesting
         raise PositionError(f"{source}: {exc}") from None
     if not isinstance(data, dict):
-        raise PositionError(f"{source}: a position is a table (a JSON object), not {describe(data)}")
+        raise PositionError(_("{source}: a position is a table (a JSON object), not {value}").format(source=source, value=describe(data)))
     if data.get("format") == "beanframe-save":
-        raise PositionError(f"{source} is a save file: continue it with --load (beanframe position {source} writes its position)")
+        raise PositionError(_("{source} is a save file: continue it with --load (beanframe position {source} writes its position)").format(source=source))
     return data
 
 
@@ -151,7 +152,7 @@ def plain_position(position: Any) -> dict[str, Any]:
     and false); PositionError if it is not such a mapping. The caller's mapping is never kept
     or changed."""
     if not isinstance(position, Mapping):
-        raise PositionError(f"position: expected a table (a mapping), not {describe(position)}")
+        raise PositionError(_("position: expected a table (a mapping), not {value}").format(value=describe(position)))
     try:
         return _copy(position, 0)
     except _NotPlain:
@@ -160,7 +161,7 @@ def plain_position(position: Any) -> dict[str, Any]:
     data = _plain(position, "", problems)
     if not problems:
         deep = limits_problem(data)
-        problems.append(f"position: {deep or 'not plain data'}")
+        problems.append(_("position: {problem}").format(problem=deep or _("not plain data")))
     raise PositionError(problems)
 
 
@@ -228,9 +229,9 @@ def position_seed(data: Mapping[str, Any], seed: int | None) -> int | None:
     if given is None:
         return seed
     if type(given) is not int or given < 0:
-        raise PositionError(f"seed: expected a non-negative whole number, not {describe(given)}")
+        raise PositionError(_("seed: expected a non-negative whole number, not {value}").format(value=describe(given)))
     if seed is not None and seed != given:
-        raise PositionError(f"seed: the position says {given}, the game is started with seed {seed}: give one of them")
+        raise PositionError(_("seed: the position says {given}, the game is started with seed {seed}: give one of them").format(given=given, seed=seed))
     return given
 
 

@@ -21,6 +21,7 @@ from beanframe.core.actions import shorten
 from beanframe.core.compose import call_in_order
 from beanframe.core.determinize import hidden_zones, unknown_positions
 from beanframe.errors import BeanframeError, ConfigError, IllegalActionError
+from beanframe.i18n import N_, _
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -89,7 +90,9 @@ class RendererRegistry:
         self.parts[name] = renderer
 
     def command(self, name: str, fn: Command, help: str) -> None:
-        """An extra command a player may type at a decision (``help`` is its one-line text)."""
+        """An extra command a player may type at a decision (``help`` is its one-line text, in
+        English, marked ``N_("...")``: the registry is made once per ruleset, so the help is
+        translated where it is shown, in each reader's language)."""
         self._check_name(name)
         self.commands[name] = (fn, help)
 
@@ -171,7 +174,7 @@ def check_line(game: Game, player: int, steps: Sequence[Any]) -> list[Any]:
     a draw or a flip would let a refused line reveal the drawn cards without the player
     committing to anything."""
     if not steps:
-        raise IllegalActionError("the line stands for no action")
+        raise IllegalActionError(_("the line stands for no action"))
     trial = game.clone()
     depth = len(trial.state.stack)
     kind = trial.frame.kind if trial.frame is not None else None
@@ -179,23 +182,23 @@ def check_line(game: Game, player: int, steps: Sequence[Any]) -> list[Any]:
     n = len(steps)
     chance = unseen = 0  # before the step just applied
     for i, step in enumerate(steps, 1):
-        where = f"step {i} of {n}" if n > 1 else "the action"
+        where = _("step {i} of {n}").format(i=i, n=n) if n > 1 else _("the action")
         try:
             action = trial.ruleset.actions.coerce(step)
         except BeanframeError as exc:
-            raise IllegalActionError(f"{where}: {exc}") from None
+            raise IllegalActionError(_("{where}: {problem}").format(where=where, problem=exc)) from None
         if i > 1:
             stop = _stop_after(trial, player, depth, kind, chance, unseen)
             if stop:
-                raise IllegalActionError(f"{where} ({action.code}): step {i - 1} {stop}, so a line stops there")
+                raise IllegalActionError(_("{where} ({code}): step {i} {stop}, so a line stops there").format(where=where, code=action.code, i=i - 1, stop=_(stop)))
         if trial.is_over or player not in trial.deciders or action not in trial.legal_actions(player):
             try:
                 reason = None if trial.is_over else explain(trial, player, action)
             except Exception:  # noqa: BLE001 - a plugin's explanation must not hide the refusal
                 reason = None
             if reason is None:
-                reason = "the game is over" if trial.is_over else f"the decision then is: {trial.prompt()}"
-            raise IllegalActionError(f"{where} ({action.code}) is not possible: {reason}")
+                reason = _("the game is over") if trial.is_over else _("the decision then is: {prompt}").format(prompt=trial.prompt())
+            raise IllegalActionError(_("{where} ({code}) is not possible: {reason}").format(where=where, code=action.code, reason=reason))
         chance, unseen = trial.state.chance, (_unseen(trial, player) if i < n else 0)
         trial.apply(action, player)
         out.append(action)
@@ -210,11 +213,11 @@ def _stop_after(trial: Game, player: int, depth: int, kind: str | None, chance: 
     same = len(stack) == depth and stack[-1].kind == kind
     follow_up = len(stack) > depth and depth > 0 and stack[depth - 1].kind == kind
     if trial.is_over or not (same or follow_up) or player not in trial.deciders:
-        return "ends the decision"
+        return N_("ends the decision")
     if trial.state.chance != chance:
-        return "draws chance"
+        return N_("draws chance")
     if _unseen(trial, player) < unseen:
-        return "turns up a hidden card"
+        return N_("turns up a hidden card")
     return None
 
 

@@ -22,6 +22,8 @@ from typing import Any
 import attrs
 import pluggy
 
+from beanframe.i18n import _
+
 HOOK = "beanframe_configure"
 
 
@@ -82,11 +84,10 @@ def describe_sources(names: tuple[str, ...]) -> str:
     """``al_cabohne``, or ``al_cabohne, changed by cheap_field``."""
     if not names:
         return "-"
-    text = names[0]
     later = [n for n in dict.fromkeys(names[1:]) if n != names[0]]
     if later:
-        text += ", changed by " + ", ".join(later)
-    return text
+        return _("{variant}, changed by {later}").format(variant=names[0], later=", ".join(later))
+    return names[0]
 
 
 def iter_parameters(ruleset: Any) -> Iterator[tuple[str, Any, tuple[str, ...]]]:

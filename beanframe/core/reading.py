@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from beanframe.core.params import close_names
 from beanframe.core.scoring import seat_name
+from beanframe.i18n import N_, _
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -38,50 +39,55 @@ class Reading:
     def table(self, place: str, value: Any, keys: Iterable[str] | None = None) -> dict[str, Any] | None:
         """A table (a mapping with text keys); with ``keys`` every key must be one of them."""
         if not isinstance(value, dict):
-            self.problem(place, f"expected a table, not {describe(value)}")
+            self.problem(place, _("expected a table, not {value}").format(value=describe(value)))
             return None
         if keys is not None:
             known = list(keys)
             for key in value:
                 if key not in known:
-                    self.problem(f"{place}.{key}" if place else key, f"unknown key{close_names(key, known)}")
+                    self.problem(f"{place}.{key}" if place else key, _("unknown key") + close_names(key, known))
         return value
 
-    def listing(self, place: str, value: Any, length: int | None = None, what: str = "entries") -> list[Any] | None:
-        """A list (of exactly ``length`` entries when given)."""
+    def listing(self, place: str, value: Any, length: int | None = None, what: str = N_("entries")) -> list[Any] | None:
+        """A list (of exactly ``length`` entries when given; ``what`` names them in the message:
+        mark it ``N_("...")``, it is said in the reader's language)."""
         if not isinstance(value, list):
-            self.problem(place, f"expected a list, not {describe(value)}")
+            self.problem(place, _("expected a list, not {value}").format(value=describe(value)))
             return None
         if length is not None and len(value) != length:
-            self.problem(place, f"expected {length} {what}, not {len(value)}")
+            self.problem(place, _("expected {n} {what}, not {found}").format(n=length, what=_(what), found=len(value)))
             return None
         return value
 
     def whole(self, place: str, value: Any, low: int | None = 0, high: int | None = None) -> int | None:
         """A whole number within ``low..high`` (None: no bound)."""
         if type(value) is not int:
-            self.problem(place, f"expected a whole number, not {describe(value)}")
+            self.problem(place, _("expected a whole number, not {value}").format(value=describe(value)))
             return None
         if (low is not None and value < low) or (high is not None and value > high):
-            bounds = f"from {low} to {high}" if low is not None and high is not None else (
-                f"at least {low}" if low is not None else f"at most {high}")
-            self.problem(place, f"{value} is out of range (expected {bounds})")
+            if low is not None and high is not None:
+                said = _("{value} is out of range (expected from {low} to {high})")
+            elif low is not None:
+                said = _("{value} is out of range (expected at least {low})")
+            else:
+                said = _("{value} is out of range (expected at most {high})")
+            self.problem(place, said.format(value=value, low=low, high=high))
             return None
         return value
 
     def flag(self, place: str, value: Any) -> bool | None:
         if type(value) is not bool:
-            self.problem(place, f"expected true or false, not {describe(value)}")
+            self.problem(place, _("expected true or false, not {value}").format(value=describe(value)))
             return None
         return value
 
     def text(self, place: str, value: Any, choices: Sequence[str] | None = None) -> str | None:
         """A text (one of ``choices`` when given)."""
         if type(value) is not str:
-            self.problem(place, f"expected text, not {describe(value)}")
+            self.problem(place, _("expected text, not {value}").format(value=describe(value)))
             return None
         if choices is not None and value not in choices:
-            self.problem(place, f"unknown value {value!r}{close_names(value, choices)}")
+            self.problem(place, _("unknown value {value}").format(value=repr(value)) + close_names(value, choices))
             return None
         return value
 
@@ -94,8 +100,11 @@ class Reading:
             p = int(value[1:]) - 1
             if 0 <= p < n:
                 return p
-        seats = ", ".join(seat_name(p) for p in range(n)) + (', or "" for nobody' if nobody else "")
-        self.problem(place, f"no seat {shown(value)} (seats: {seats})")
+        seats = ", ".join(seat_name(p) for p in range(n))
+        if nobody:
+            self.problem(place, _('no seat {value} (seats: {seats}, or "" for nobody)').format(value=shown(value), seats=seats))
+        else:
+            self.problem(place, _("no seat {value} (seats: {seats})").format(value=shown(value), seats=seats))
         return None
 
     def per_player(self, place: str, value: Any, what: str) -> list[Any] | None:
@@ -119,8 +128,8 @@ def shown(value: Any) -> str:
 
 
 def _kind(value: Any) -> str:
-    return {dict: "a table", list: "a list", str: "text", bool: "true/false", int: "a whole number"}.get(
-        type(value), type(value).__name__)
+    kinds = {dict: _("a table"), list: _("a list"), str: _("text"), bool: _("true/false"), int: _("a whole number")}
+    return kinds.get(type(value), type(value).__name__)
 
 
 def at(place: str, *index: int | str) -> str:

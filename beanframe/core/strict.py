@@ -9,6 +9,7 @@ from typing import Any, get_args, get_origin
 import cattrs
 
 from beanframe.core.actions import shorten
+from beanframe.i18n import _
 
 
 def _kind(value: Any) -> str:
@@ -18,35 +19,35 @@ def _kind(value: Any) -> str:
 def strict_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
 
-    def whole(value: Any, _: Any) -> int:
+    def whole(value: Any, _cls: Any) -> int:
         if type(value) is not int:
-            raise TypeError(f"expected a whole number, not {shorten(value)} ({_kind(value)})")
+            raise TypeError(_("expected a whole number, not {value} ({kind})").format(value=shorten(value), kind=_kind(value)))
         return value
 
-    def number(value: Any, _: Any) -> float:
+    def number(value: Any, _cls: Any) -> float:
         if type(value) not in (int, float):
-            raise TypeError(f"expected a number, not {shorten(value)} ({_kind(value)})")
+            raise TypeError(_("expected a number, not {value} ({kind})").format(value=shorten(value), kind=_kind(value)))
         return float(value)
 
-    def flag(value: Any, _: Any) -> bool:
+    def flag(value: Any, _cls: Any) -> bool:
         if type(value) is not bool:
-            raise TypeError(f"expected true or false, not {shorten(value)} ({_kind(value)})")
+            raise TypeError(_("expected true or false, not {value} ({kind})").format(value=shorten(value), kind=_kind(value)))
         return value
 
-    def text(value: Any, _: Any) -> str:
+    def text(value: Any, _cls: Any) -> str:
         if type(value) is not str:
-            raise TypeError(f"expected text, not {shorten(value)} ({_kind(value)})")
+            raise TypeError(_("expected text, not {value} ({kind})").format(value=shorten(value), kind=_kind(value)))
         return value
 
     def listing(value: Any, cls: Any) -> list:
         if type(value) is not list:
-            raise TypeError(f"expected a list, not {shorten(value)} ({_kind(value)})")
+            raise TypeError(_("expected a list, not {value} ({kind})").format(value=shorten(value), kind=_kind(value)))
         args = get_args(cls)
         return [conv.structure(v, args[0]) for v in value] if args else list(value)
 
     def table(value: Any, cls: Any) -> dict:
         if type(value) is not dict:
-            raise TypeError(f"expected a table, not {shorten(value)} ({_kind(value)})")
+            raise TypeError(_("expected a table, not {value} ({kind})").format(value=shorten(value), kind=_kind(value)))
         args = get_args(cls)
         if not args:
             return dict(value)
@@ -67,13 +68,13 @@ def problems(exc: Exception, root: str) -> list[tuple[str, str]]:
     if not isinstance(exc, cattrs.BaseValidationError):
         return [(root, str(exc))]
 
-    def say(error: BaseException, _: Any) -> str:
+    def say(error: BaseException, _how: Any) -> str:
         if isinstance(error, KeyError):
-            return f"missing field {error}"
+            return _("missing field {name}").format(name=error)
         return str(error) or type(error).__name__
 
     out = []
     for line in cattrs.transform_error(exc, path=root, format_exception=say):
-        what, _, where = line.rpartition(" @ ")
+        what, _sep, where = line.rpartition(" @ ")
         out.append((where or root, what or line))
     return out

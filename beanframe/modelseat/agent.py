@@ -7,7 +7,11 @@ takes tools, else as plain text, read leniently but exactly (:func:`read_move`).
 reason and the legal moves; after :data:`MAX_REFUSALS` refusals in a row the variant's greedy
 choice is played, and the transcript says so. A model that does not answer within the timeout,
 or answers what is not a chat completion, counts as a refusal. Every request and answer goes to
-a JSON-lines transcript. The key comes from the environment only (``--api-key-env VAR``)."""
+a JSON-lines transcript. The key comes from the environment only (``--api-key-env VAR``).
+
+Languages (issue 29): the model's instructions and the texts this module adds for it stay English;
+the seat's own texts (board, log, why) come in the current language, as every seat's do, and
+what a person watching is told (``say``) too."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from typing import IO, Any
 import attrs
 
 from beanframe.core.actions import clip
+from beanframe.i18n import _
 from beanframe.modelseat.seat import Outcome, Seat, moves_text, state_text
 
 MAX_REFUSALS = 3
@@ -240,8 +245,9 @@ async def play_seat(seat: Seat, model: ChatModel, transcript: IO[str] | None = N
                 played = await seat.act(code)
                 note = f"after {MAX_REFUSALS} refusals in a row, played the variant's greedy choice: {code}"
                 entry["fallback"] = {"code": code, "outcome": played.text.splitlines()[0], "note": note}
-                if say is not None:
-                    say(f"{seat.seat}: {note}")
+                if say is not None:  # the person watching reads their language; the model, English
+                    say(_("{seat}: after {n} refusals in a row, played the variant's greedy choice: {code}").format(
+                        seat=seat.seat, n=MAX_REFUSALS, code=code))
                 tally.fallbacks += 1
                 refused, refusal = 0, None
         write(entry)

@@ -15,6 +15,7 @@ from beanframe.client import TableClient, TableError, compose_table
 from beanframe.core.view import View
 from beanframe.modelseat.seat import FALLBACK_BOTS, Outcome, Seat, move_code, refusal_text
 from beanframe.errors import BeanframeError
+from beanframe.i18n import _
 
 ANSWER_TIMEOUT = 30.0  # seconds the table may take to answer a command or a move
 
@@ -41,7 +42,7 @@ class TableSeat(Seat):
         self._pump = asyncio.ensure_future(self._consume())
         await asyncio.wait_for(asyncio.shield(self._first), self.answer_timeout)
         if self.client.seat is None:
-            raise TableError("the link opens no seat (a spectator cannot play): use a seat's invitation link")
+            raise TableError(_("the link opens no seat (a spectator cannot play): use a seat's invitation link"))
         self.seat = self.client.seat
 
     async def close(self) -> None:

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from beanframe.core.present import presentation
 from beanframe.core.view import plain_data
+from beanframe.i18n import _, ngettext, pgettext
 from beanframe.text.rules import NONE
 
 if TYPE_CHECKING:
@@ -22,10 +23,12 @@ if TYPE_CHECKING:
 
 
 def player_label(player: int, seats: Sequence[Any] | None = None, me: int | None = None) -> str:
-    label = f"player {player + 1}"
+    label = _("player {n}").format(n=player + 1)
     if seats is not None and player < len(seats):
         seat = seats[player]
-        label += " (you)" if player == me and getattr(seat, "human", False) else f" ({seat})"
+        if player == me and getattr(seat, "human", False):
+            return _("{player} (you)").format(player=label)
+        return _("{player} ({seat})").format(player=label, seat=seat)
     return label
 
 
@@ -51,18 +54,19 @@ def _plain(value: Any, key: Any, me: int | None, players: int, depth: int) -> st
     if value is None:
         return NONE
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, dict):
         return ", ".join(f"{_words(k)} {_plain(v, k, me, players, depth + 1)}" for k, v in value.items()) or NONE
     if not isinstance(value, (list, tuple)):
         return str(value)
     if not value:
-        return "none"
+        return _("none")
     cards = all(isinstance(x, str) for x in value)
     if cards and len(value) > LONG and key != "hand":
-        return f"{len(value)} cards, the last: {', '.join(value[-3:])}"
+        return ngettext("{n} card, the last: {cards}", "{n} cards, the last: {cards}", len(value)).format(n=len(value), cards=", ".join(value[-3:]))
     if not cards and depth < 3 and players > 1 and len(value) == players:
-        return " · ".join(f"p{p + 1}{' (you)' if p == me else ''} {_plain(x, key, me, players, depth + 1)}" for p, x in enumerate(value))
+        you = _("(you)")
+        return " · ".join(f"p{p + 1}{' ' + you if p == me else ''} {_plain(x, key, me, players, depth + 1)}" for p, x in enumerate(value))
     inner = [_plain(x, key, me, players, depth + 1) for x in value]
     return ", ".join(inner) if all(not isinstance(x, (list, tuple, dict)) for x in value) else "; ".join(f"({x})" for x in inner)
 
@@ -86,12 +90,30 @@ def _players(view: Any) -> int:
     return players if isinstance(players, int) else len(players)
 
 
+#: the stages of a game as a player reads them (``game.stage_name`` is a program's key)
+STAGES = {
+    "setup": lambda: pgettext("stage", "set-up"),
+    "turns": lambda: pgettext("stage", "turns"),
+    "end": lambda: pgettext("stage", "end of the game"),
+    "over": lambda: pgettext("stage", "game over"),
+}
+
+
+def stage_label(name: str) -> str:
+    """A stage's name (``setup``, ``turns``, ``end``, ``over``) in the reader's language."""
+    said = STAGES.get(name)
+    return said() if said is not None else name
+
+
 def phase_label(game: Game) -> str:
+    """The phase now, as the header and ``help`` say it: "phase 2: trade" (its label in the
+    reader's language: plugins mark their phase labels ``N_("...")``), else the stage."""
     phase = game.phase
     if phase is None:
-        return game.stage_name
-    number = f"phase {phase.number}: " if phase.number else ""
-    return f"{number}{phase.label}"
+        return stage_label(game.stage_name)
+    if phase.number:
+        return _("phase {n}: {label}").format(n=phase.number, label=_(phase.label))
+    return _(phase.label)
 
 
 def deciders_text(view: Any, player: int | None, seats: Sequence[Any] | None = None) -> str:
@@ -99,14 +121,16 @@ def deciders_text(view: Any, player: int | None, seats: Sequence[Any] | None = N
     they are asked (in a group decision, with the others who decide too), else every decider."""
     deciders = view.deciders
     if not deciders:
-        return "nobody to act"
+        return _("nobody to act")
     if player in deciders:
         others = [f"p{p + 1}" for p in deciders if p != player]
-        text = f"{player_label(player, seats, player)} to act"
-        return text + (f" ({', '.join(others)} too)" if others else "")
+        label = player_label(player, seats, player)
+        if others:
+            return _("{player} to act ({others} too)").format(player=label, others=", ".join(others))
+        return _("{player} to act").format(player=label)
     if len(deciders) == 1:
-        return f"{player_label(deciders[0], seats, player)} to act"
-    return f"players {', '.join(str(p + 1) for p in deciders)} to act"
+        return _("{player} to act").format(player=player_label(deciders[0], seats, player))
+    return _("players {numbers} to act").format(numbers=", ".join(str(p + 1) for p in deciders))
 
 
 class Header:
@@ -128,7 +152,7 @@ def view_renderables(view: Any, ruleset: Ruleset | None, seats: Sequence[Any] | 
     position line, every part by its plugin's renderer, the pending decision."""
     out: list[RenderableType] = []
     who = deciders_text(view, view.player, seats)
-    out.append(Header(Text(f"Turn {view.turn} · {who} · {phase}", style="bold")))
+    out.append(Header(Text(_("Turn {turn} · {who} · {phase}").format(turn=view.turn, who=who, phase=phase), style="bold")))
     for name, part in view.parts.items():
         out.extend(render_part(name, part, view, seats, ruleset))
     if view.to_act is not None:
@@ -152,8 +176,9 @@ def board_renderables(game: Game, player: int | None, seats: Sequence[Any] | Non
     items = view_renderables(game.view(player), game.ruleset, seats, phase_label(game))  # Folds draw in full
     if game.is_over and game.result is not None:
         scores = ", ".join(f"{seat} {score}" for seat, score in game.result.scores.items())
-        items.append(Text(f"Game over. Scores: {scores}; winner(s): {', '.join(game.result.winners) or 'nobody'}"))
+        winners = ", ".join(game.result.winners) or _("nobody")
+        items.append(Text(_("Game over. Scores: {scores}; winner(s): {winners}").format(scores=scores, winners=winners)))
     lines = legal_lines(game, player)
     if lines:
-        items.append(Text("Your choices (number or code):\n" + "\n".join(lines)))
+        items.append(Text(_("Your choices (number or code):") + "\n" + "\n".join(lines)))
     return items
