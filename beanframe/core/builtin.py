@@ -8,13 +8,14 @@ from __future__ import annotations
 from beanframe.core.bots import RandomBot
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.scoring import highest_total
+from beanframe.i18n import N_
 
 NAME = "beanframe.core"
 
 
 @hookimpl
 def beanframe_register_bots(register):
-    register("random", RandomBot, "picks a legal action uniformly at random")
+    register("random", RandomBot, N_("picks a legal action uniformly at random"))
 
 
 @hookimpl(trylast=True)

@@ -204,6 +204,7 @@ class BotRegistry(_Registry):
         self.rollout_policy: Callable[..., Any] | None = None
 
     def __call__(self, name: str, factory: Callable[..., Any], description: str = "") -> None:
+        # ``description``: English, marked N_("..."); ``beanframe rules`` says it in the reader's language
         # make_bot calls factory(seed=..., ruleset=...): refuse a factory that cannot take them now
         try:
             inspect.signature(factory).bind(seed=None, ruleset=None)

@@ -7,6 +7,7 @@ core never imports the search package, which is built on the core."""
 from __future__ import annotations
 
 from beanframe.core.hookspecs import hookimpl
+from beanframe.i18n import N_
 from beanframe.search.ismcts import ISMCTSBot
 
 NAME = "beanframe.search"
@@ -14,4 +15,4 @@ NAME = "beanframe.search"
 
 @hookimpl
 def beanframe_register_bots(register):
-    register("ismcts", ISMCTSBot, "information-set Monte Carlo tree search (options: iterations, seconds, rollout, c)")
+    register("ismcts", ISMCTSBot, N_("information-set Monte Carlo tree search (options: iterations, seconds, rollout, c)"))
