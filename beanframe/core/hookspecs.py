@@ -67,6 +67,9 @@ def beanframe_catalogs() -> str | Path | None:
     Read once, when a language is first used, from every installed plugin (a plugin's words are
     needed before any game is composed: ``beanframe variants``). ``python -m beanframe.i18n
     update --domain NAME --source FOLDER`` writes them; docs/plugins.md shows how.
+
+    Result: the folder, or None (no catalogs); the core asks each installed plugin directly,
+    not through a ruleset's plugin manager, and registers the folder under its variant name.
     """
 
 
