@@ -56,6 +56,10 @@ class VariantInfo:
     I require". A variant's counts replace those of its requirements; independent variants in one
     set must all support the count (see ``compose.supported_players``). ``flags`` are
     command-line shorthands for options (:class:`Flag`).
+
+    Languages (issue 29): ``description``, an option's ``help`` and a flag's ``help`` are English,
+    marked ``N_("...")`` for the variant's catalog; front ends say them with ``_()`` where they show
+    them (the info is made once, before anyone's language is known).
     """
 
     name: str
