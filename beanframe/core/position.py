@@ -206,7 +206,7 @@ def _plain(value: Any, place: str, problems: list[str]) -> Any:
         out = {}
         for k, v in value.items():
             if type(k) is not str:
-                problems.append(f"{place or 'position'}: a key {shown(k)} that is not text")
+                problems.append(_("{place}: a key {key} that is not text").format(place=place or _("position"), key=shown(k)))
                 continue
             out[k] = _plain(v, f"{place}.{k}" if place else k, problems)
         return out
@@ -216,9 +216,9 @@ def _plain(value: Any, place: str, problems: list[str]) -> Any:
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            problems.append(f"{place}: {value} is not a number a position can hold")
+            problems.append(_("{place}: {value} is not a number a position can hold").format(place=place, value=value))
         return value
-    problems.append(f"{place}: {describe(value)} is not plain data (tables, lists, text, numbers, true/false)")
+    problems.append(_("{place}: {value} is not plain data (tables, lists, text, numbers, true/false)").format(place=place, value=describe(value)))
     return None
 
 
@@ -272,10 +272,10 @@ def _check_keys(rs: Ruleset, data: Mapping[str, Any], reading: Reading) -> None:
     parts = list(rs.part_factories)
     for key in data:
         if key not in CORE_KEYS and key not in parts:
-            reading.problem(key, f"no such key or part{close_names(key, [*CORE_KEYS, *parts])}")
+            reading.problem(key, _("no such key or part") + close_names(key, [*CORE_KEYS, *parts]))
     fmt = data.get("format")
     if fmt is not None and fmt != FORMAT:
-        reading.problem("format", f"expected {FORMAT!r}, not {shown(fmt)}")
+        reading.problem("format", _("expected {format}, not {value}").format(format=repr(FORMAT), value=shown(fmt)))
 
 
 def _check_setup(rs: Ruleset, data: Mapping[str, Any], reading: Reading) -> None:
@@ -287,25 +287,25 @@ def _check_setup(rs: Ruleset, data: Mapping[str, Any], reading: Reading) -> None
         if reading.listing("variants", variants) is not None:
             names = {str(v).strip().lower().replace("-", "_") for v in variants}
             if names != set(rs.order):
-                reading.problem("variants", f"the position is of {' + '.join(map(str, variants))}, the game of {rs.name}")
+                reading.problem("variants", _("the position is of {position}, the game of {game}").format(position=" + ".join(map(str, variants)), game=rs.name))
     players = data.get("players")
     if players is not None and players != rs.players:
-        reading.problem("players", f"the position is for {shown(players)} players, the game has {rs.players}")
+        reading.problem("players", _("the position is for {position} players, the game has {game}").format(position=shown(players), game=rs.players))
     options = data.get("options")
     if options is None or reading.table("options", options) is None:
         return
     for variant, values in options.items():
         if variant not in rs.options:
-            reading.problem(f"options.{variant}", f"no variant of this game{close_names(variant, rs.options)}")
+            reading.problem(f"options.{variant}", _("no variant of this game") + close_names(variant, rs.options))
             continue
         if reading.table(f"options.{variant}", values) is None:
             continue
         have = _converter.unstructure(rs.options[variant])
         for key, value in values.items():
             if key not in have:
-                reading.problem(f"options.{variant}.{key}", f"no such option{close_names(key, have)}")
+                reading.problem(f"options.{variant}.{key}", _("no such option") + close_names(key, have))
             elif have[key] != value:
-                reading.problem(f"options.{variant}.{key}", f"the position says {shown(value)}, the game is composed with {shown(have[key])}")
+                reading.problem(f"options.{variant}.{key}", _("the position says {position}, the game is composed with {game}").format(position=shown(value), game=shown(have[key])))
 
 
 def _read_generic(game: Game, name: str, section: Any, reading: Reading) -> None:
@@ -336,7 +336,7 @@ def _read_core(game: Game, data: Mapping[str, Any], reading: Reading) -> tuple[i
             s.active = active
     if "next" in data:
         if stage != TURNS:
-            reading.problem("next", "a next player is chosen only during the turns")
+            reading.problem("next", _("a next player is chosen only during the turns"))
         nxt = reading.seat("next", data["next"])
         if nxt is not None:
             s.next_active = nxt
@@ -349,18 +349,18 @@ def _read_core(game: Game, data: Mapping[str, Any], reading: Reading) -> tuple[i
         name = reading.text("phase", data["phase"])
         names = [p.name for p in phases]
         if stage == OVER:
-            reading.problem("phase", "a game that is over is in no phase")
+            reading.problem("phase", _("a game that is over is in no phase"))
         elif name is not None and name not in names:
-            reading.problem("phase", f"no {STAGE_NAMES[stage]} phase {name!r}{close_names(name, names)}")
+            reading.problem("phase", _("no {stage} phase {name}").format(stage=STAGE_NAMES[stage], name=repr(name)) + close_names(name, names))
         elif name is not None:
             phase = names.index(name)
     stack: list[Frame] | None = None
     if "stack" in data:
         stack = _read_stack(game, data["stack"], reading)
         if stack and stage == OVER:
-            reading.problem("stack", "a game that is over has no pending decisions")
+            reading.problem("stack", _("a game that is over has no pending decisions"))
         elif stack and phase is None:
-            reading.problem("stack", "name the phase these decisions belong to (phase = ...)")
+            reading.problem("stack", _("name the phase these decisions belong to (phase = ...)"))
     return stage, phase, stack
 
 
@@ -377,18 +377,18 @@ def _read_stack(game: Game, value: Any, reading: Reading) -> list[Frame] | None:
             continue
         kind = reading.text(f"{place}.kind", entry.get("kind"))
         if kind is not None and kind not in steps:
-            reading.problem(f"{place}.kind", f"no decision step {kind!r}{close_names(kind, steps)}")
+            reading.problem(f"{place}.kind", _("no decision step {kind}").format(kind=repr(kind)) + close_names(kind, steps))
             kind = None
         player = reading.seat(f"{place}.player", entry.get("player"))
         args = reading.listing(f"{place}.args", entry.get("args", []))
         if args is not None and any(type(a) is not int for a in args):
-            reading.problem(f"{place}.args", f"expected whole numbers, not {shown(args)}")
+            reading.problem(f"{place}.args", _("expected whole numbers, not {value}").format(value=shown(args)))
             args = None
         group: list[int | None] = []
         if "group" in entry and reading.listing(f"{place}.group", entry["group"]) is not None:
             group = [reading.seat(at(f"{place}.group", k), g) for k, g in enumerate(entry["group"])]
             if len(set(group)) != len(group):
-                reading.problem(f"{place}.group", "a seat twice")
+                reading.problem(f"{place}.group", _("a seat twice"))
         if kind is None or player is None or args is None or None in group:
             continue
         out.append(Frame(kind, player, tuple(args), tuple(g for g in group if g is not None)))

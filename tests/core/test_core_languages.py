@@ -128,6 +128,12 @@ def test_save_and_position_errors_come_in_the_current_language():
     with language("de"), pytest.raises(PositionError) as caught:
         new_game("bohnanza", players=3, position={"seed": -3})
     assert str(caught.value) == "seed: nicht negative ganze Zahl erwartet, nicht -3 (eine ganze Zahl)"
+    with language("nl"), pytest.raises(PositionError) as caught:
+        new_game("bohnanza", players=3, position={"players": 4, "stage": "over", "phase": "plant"})
+    assert caught.value.problems == [
+        "players: de positie is voor 4 spelers, het spel heeft er 3",
+        "phase: een afgelopen spel is in geen enkele fase",
+    ]
 
 
 def test_why_answers_come_in_the_current_language(bohnanza):
