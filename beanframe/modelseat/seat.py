@@ -5,7 +5,11 @@ says whether it decides now, takes a move given as a number, a code or a one-lin
 refusal is an answer with the reason, never an exception) and waits until it must decide.
 :class:`LocalSeat` is a local game whose other seats are bots; the table's seat is
 :class:`beanframe.modelseat.table.TableSeat`. Every text for a model is built here from those
-answers alone: what the seat may know, as the table tells it."""
+answers alone: what the seat may know, as the table tells it.
+
+Languages (issue 29): the seat's answers (``board``, ``log``, ``why``, a refusal's reason) come in
+the language of the context they are asked in, as the table server's do; the few lines this
+module adds for a model (what to answer, "refused:", the numbered moves' heading) stay English."""
 
 from __future__ import annotations
 
