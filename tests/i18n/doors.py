@@ -1,12 +1,13 @@
 """Every door a player reads a game through, rendered for one seat in the current language
 (issue 29): the labels of its legal actions, its log, the terminal's board, help, log and ``why``
 (``beanframe play``'s PlaySession, drawn into a string), the seat commands of beanframe.text (the
-table server's ``board``/``help``/``rules``/``log``/``why`` and the agents'), and the table
-server's seat state (labels, log, prompt). The texts come back by door, so a problem names
+table server's ``board``/``help``/``rules``/``log``/``why`` and the agents'), what a language
+model is sent (beanframe.modelseat), and the table server's seat state (labels, log, prompt). The texts come back by door, so a problem names
 where it was read."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import io
 import random
@@ -17,6 +18,7 @@ from rich.console import Console
 
 from beanframe.core.game import Game, compose
 from beanframe.core.present import label, presentation
+from beanframe.modelseat.seat import LocalSeat, state_text
 from beanframe.server.seat import seat_state
 from beanframe.text import plain
 from beanframe.text.commands import seat_command
@@ -185,14 +187,20 @@ def action_texts(game: Game, player: int | None) -> dict[str, str]:
     return texts
 
 
+def agent_text(game: Game, player: int) -> str:
+    """What a language model playing ``player`` is sent (``beanframe agent``, ``beanframe mcp``):
+    the seat's state in words (no bot plays: the game stays where it is)."""
+    return asyncio.run(state_text(LocalSeat(game, player, {}, play_bots=False), WIDTH))
+
+
 def every_door(game: Game, player: int | None, codes: Sequence[str]) -> dict[str, str]:
     """Every text of ``game`` that ``player`` (None: a spectator) is shown, by door, in the current
     language."""
     texts = action_texts(game, player)
     if player is not None:
         texts.update(cli_texts(game, player, codes))
-    if not game.is_over:
-        texts.update(text_commands(game, player, codes))
+        texts["agent state"] = agent_text(game, player)
+    texts.update(text_commands(game, player, codes))
     texts.update(seat_texts(game, player))
     return texts
 

@@ -88,8 +88,8 @@ class Reading:
             self.texts += len(texts)
             for door, text in texts.items():
                 self.scanner.scan(text, door, f"{at}, {who}")
-            if leak and seat is not None:
-                copy = game.determinize(seat, random.Random(1000 + i))
+            if leak:
+                copy = game.determinize(seat, random.Random(1000 + i))  # the spectator too
                 for door, real, redealt in first_difference(texts, every_door(copy, seat, codes)):
                     self.leaks.append(f"[{i18n.current()}] {door} ({at}, {who}) changes when what {who} cannot see is "
                                       f"redealt: {real!r} vs {redealt!r}")  # fmt: skip
@@ -153,6 +153,32 @@ def test_the_scanner_finds_english_keys_and_references_but_not_codes():
     english.scan("take the blue card; gain_200", "door", "here")
     assert english.lines("words") == [] and english.lines("keys") == ["[en] 'gain_200' in 'take the blue card; gain_200' (door, here)"]
     assert first_difference({"a": "x\ny", "seen p2 · h?": "1"}, {"a": "x\nz", "seen p2 · h1": "2"}) == [("a", "y", "z")]
+
+
+def test_the_redeal_check_catches_a_prompt_that_reads_the_deck():
+    from beanframe import VariantInfo, hookimpl  # noqa: PLC0415
+    from beanframe.beans import PART as BEANS  # noqa: PLC0415
+
+    class LeakyPrompt:  # a house rule whose prompt names the deck's top card
+        @hookimpl
+        def beanframe_variant(self):
+            return VariantInfo(name="leaky_prompt", version="1", requires=("al_cabohne",))
+
+        @hookimpl
+        def beanframe_register_steps(self, register):
+            from beanframe_plugins.al_cabohne import turn  # noqa: PLC0415
+
+            class Leaky(type(next(s for s in turn.STEPS if s.kind == "play"))):
+                def prompt(self, game, frame):
+                    return f"play (the deck's top card is {game.part(BEANS).deck[-1]})"
+
+            register(Leaky(), replace=True)
+
+    game = compose(["al_cabohne", LeakyPrompt()], 2).new_game(seed=4)
+    with language("nl"):
+        found = first_difference(every_door(game, 0, ["teleport f9"]), every_door(game.determinize(0, random.Random(3)), 0, ["teleport f9"]))
+    doors = {door for door, _, _ in found}
+    assert {"prompt", "seat prompt", "cli board", "text board", "agent state"} <= doors, doors
 
 
 # ---------------------------------------------------------------------------------------------
