@@ -318,7 +318,9 @@ def _catalog(lang: str) -> tuple[dict[str, str], dict[str, tuple[Callable[[int],
                 elif key != "" and value:  # "" is the header
                     singles.setdefault(key, value)
             for key, by_index in forms.items():
-                plurals.setdefault(key, (found.plural, tuple(by_index.get(i, "") for i in range(max(by_index) + 1))))
+                strings = tuple(by_index.get(i, "") for i in range(max(by_index) + 1))
+                if all(strings):  # Babel compiles an untranslated plural as empty forms: not a translation
+                    plurals.setdefault(key, (found.plural, strings))
         merged = (singles, plurals)
         _merged[lang] = merged
     return merged

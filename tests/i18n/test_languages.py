@@ -247,6 +247,19 @@ def test_each_catalog_counts_its_plurals_by_its_own_rule(own_catalogs):
             assert ngettext(*COIN, n) == ("{n} pièces-test" if many else "{n} pièce-test")
 
 
+def test_a_plural_with_a_form_untranslated_is_missing_not_english_in_disguise(own_catalogs):
+    # Babel compiles an empty plural form as the English one; compile leaves such a plural out,
+    # so it is shown in English *and* recorded as missing (the every-door test sees it)
+    half = {"fr": {(COIN, None): ("{n} pièce-test", "{n} pièces-test", "")}, "nl": {(COIN, None): ("{n} test-munt", "")}}
+    own_catalogs("test_half_plurals", half)
+    i18n.clear_missing()
+    for lang in ("fr", "nl"):
+        with language(lang):
+            assert ngettext(*COIN, 1) == COIN[0] and ngettext(*COIN, 2) == COIN[1]
+            assert not i18n.has(COIN[0])
+    assert i18n.missing() == {("fr", COIN[0]), ("nl", COIN[0])}
+
+
 def test_contexts_tell_the_same_english_apart(own_catalogs):
     own_catalogs(
         "test_contexts",

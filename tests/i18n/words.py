@@ -1,4 +1,4 @@
-"""Catalogs written for a test, with Babel (as ``python -m beanframe.i18n compile`` writes them):
+"""Catalogs written for a test, with Babel, compiled as ``python -m beanframe.i18n compile`` does:
 ``.po`` and ``.mo`` of a domain in a folder, for :func:`beanframe.i18n.register_catalogs` or a
 plugin's ``beanframe_catalogs`` hook."""
 
@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
+
+from beanframe.i18n.catalogs import mo_bytes
 
 #: a message: its msgid (a (singular, plural) pair for a plural) and, optionally, a context
 Key = tuple[Any, str | None]
@@ -34,6 +35,5 @@ def write_catalogs(
         where.mkdir(parents=True, exist_ok=True)
         with (where / f"{domain}.po").open("wb") as handle:
             write_po(handle, catalog, width=100)
-        with (where / f"{domain}.mo").open("wb") as handle:
-            write_mo(handle, catalog)
+        (where / f"{domain}.mo").write_bytes(mo_bytes(catalog))  # as python -m beanframe.i18n compile
     return folder
