@@ -155,6 +155,29 @@ def test_the_scanner_finds_english_keys_and_references_but_not_codes():
     assert first_difference({"a": "x\ny", "seen p2 · h?": "1"}, {"a": "x\nz", "seen p2 · h1": "2"}) == [("a", "y", "z")]
 
 
+def test_names_of_another_language_are_found(monkeypatch):
+    from . import scan  # noqa: PLC0415
+
+    names = {
+        ("bean", "Chili Bean"): {"nl": "Vuurboon", "fr": "Haricot rouge", "de": "Feuerbohne"},
+        ("kind", "Casino"): {"nl": "Casino", "fr": "Casino", "de": "Casino"},  # the same everywhere: no finding
+        ("boss", "Al Cabohne"): {"nl": "Al Caboon", "fr": "Al Cabohne", "de": "Al Cabohne"},  # also a game's title
+    }
+    monkeypatch.setattr(scan, "data_names", lambda: frozenset(names))
+    monkeypatch.setattr(scan, "name_in", lambda lang, context, name: name if lang == "en" else names[(context, name)][lang])
+    scan.foreign_names.cache_clear()  # the names read from the catalogs are cached: not these
+    scan.any_name.cache_clear()
+    try:
+        assert scan.foreign_names("nl", frozenset(["al cabohne"])) == {"Chili Bean", "Haricot rouge", "Feuerbohne"}
+        assert scan.foreign_names("de", frozenset(["al cabohne"])) == {"Chili Bean", "Haricot rouge", "Vuurboon", "Al Caboon"}
+        dutch = Scanner("nl", typed=set(), allowed=set(), titles=["al cabohne"])
+        dutch.scan("plant Vuurboon, geef Feuerbohne aan Al Cabohne in het Casino", "door", "here")
+        assert dutch.lines("words") == ["[nl] 'Feuerbohne' in 'plant Vuurboon, geef Feuerbohne aan Al Cabohne in het Casino' (door, here)"]
+    finally:
+        scan.foreign_names.cache_clear()
+        scan.any_name.cache_clear()
+
+
 def test_the_redeal_check_catches_a_prompt_that_reads_the_deck():
     from beanframe import VariantInfo, hookimpl  # noqa: PLC0415
     from beanframe.beans import PART as BEANS  # noqa: PLC0415
