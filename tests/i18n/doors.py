@@ -89,7 +89,7 @@ def _session(game: Game, player: int) -> tuple[PlaySession, io.StringIO]:
     out = io.StringIO()
     console = Console(file=out, width=WIDTH, height=1000, highlight=False, color_system=None)
     seats = [Seat() if p == player else Seat(bot="random") for p in range(game.players)]
-    return PlaySession(game, seats, console, lambda prompt: None), out
+    return PlaySession(game, seats, console, lambda prompt: None, bot_master=0), out
 
 
 def _drained(out: io.StringIO) -> str:
@@ -129,7 +129,18 @@ def cli_texts(game: Game, player: int, codes: Iterable[str]) -> dict[str, str]:
     for word in sorted(session.present.commands):
         session.run_command(word, player, "")
         texts[f"cli {word}"] = _drained(out)
+    bot = next((q for q in game.deciders if q != player), None)
+    if bot is not None:  # another seat's bot moves on a copy: its move and what it caused, as printed
+        other, out = _session(game.clone(), player)
+        other.seen[other.viewer] = len(other.game.log_for(other.viewer))  # the log so far was read
+        other.bot_move(bot)
+        texts[f"{BOT_MOVE} p{bot + 1}"] = _drained(out)
     return texts
+
+
+#: the door of a bot's move as the terminal prints it (the bot sees its own cards: a redeal of
+#: what the reader cannot see may change its choice, so this door is not compared under redeal)
+BOT_MOVE = "cli bot move"
 
 
 def text_commands(game: Game, player: int | None, codes: Iterable[str]) -> dict[str, str]:

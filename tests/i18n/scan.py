@@ -255,9 +255,12 @@ def typed_words(codes: Iterable[str], commands: Iterable[str]) -> set[str]:
 
 
 def first_difference(a: Mapping[str, str], b: Mapping[str, str]) -> list[tuple[str, str, str]]:
-    """(door, line in a, line in b) for each door whose text differs (seen-doors: those in both)."""
+    """(door, line in a, line in b) for each door whose text differs (seen-doors: those in both;
+    not a bot's move, which depends on the bot's own cards)."""
     out = []
     for door in sorted(a.keys() | b.keys()):
+        if door.startswith("cli bot move"):
+            continue  # the bot sees its own cards, redealt in the copy: its choice may differ
         if door.startswith("seen ") and not (door in a and door in b):
             continue  # another decider's legal actions may differ in the copy: compared where both have them
         x, y = a.get(door), b.get(door)
