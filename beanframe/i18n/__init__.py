@@ -32,7 +32,6 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
 
 #: the languages beanframe speaks; English is the source language (no catalog needed)
 LANGUAGES: tuple[str, ...] = ("en", "nl", "fr", "de")
@@ -46,17 +45,17 @@ _current: ContextVar[str] = ContextVar("beanframe_language", default=SOURCE)
 
 #: catalogs: domain -> folder holding ``<lang>/LC_MESSAGES/<domain>.mo``
 _folders: dict[str, Path] = {}
-_merged: dict[str, tuple[dict[Any, str], Callable[[int], int]]] = {}
+#: per language: the messages of every domain, and the plural messages with their own catalog's
+#: plural rule (catalogs of one language may count their forms differently)
+_merged: dict[str, tuple[dict[str, str], dict[str, tuple[Callable[[int], int], tuple[str, ...]]]]] = {}
 _plugins_loaded = False
 _finders: list[Callable[[], None]] = []
-_lock = threading.Lock()
+_found: set[str] = set()  # the domains the finders registered (forgotten by reload)
+_finding = False
+_lock = threading.RLock()
 _missing: set[tuple[str, str]] = set()
 
 HERE = Path(__file__).resolve().parent.parent
-
-
-def _english_plural(n: int) -> int:
-    return int(n != 1)
 
 
 # -- marking and translating --------------------------------------------------------------------
@@ -73,8 +72,7 @@ def _(message: str) -> str:
     lang = _current.get()
     if lang == SOURCE or not message:
         return message
-    catalog, _plural = _catalog(lang)
-    found = catalog.get(message)
+    found = _catalog(lang)[0].get(message)
     if found is None:
         _missing.add((lang, message))
         return message
@@ -87,8 +85,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     lang = _current.get()
     if lang == SOURCE:
         return singular if n == 1 else plural
-    catalog, rule = _catalog(lang)
-    found = catalog.get((singular, rule(n)))
+    found = _plural_form(lang, singular, n)
     if found is None:
         _missing.add((lang, singular))
         return singular if n == 1 else plural
@@ -101,8 +98,7 @@ def pgettext(context: str, message: str) -> str:
     lang = _current.get()
     if lang == SOURCE or not message:
         return message
-    catalog, _plural = _catalog(lang)
-    found = catalog.get(f"{context}\x04{message}")
+    found = _catalog(lang)[0].get(f"{context}\x04{message}")
     if found is None:
         _missing.add((lang, f"{context}|{message}"))
         return message
@@ -113,8 +109,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     lang = _current.get()
     if lang == SOURCE:
         return singular if n == 1 else plural
-    catalog, rule = _catalog(lang)
-    found = catalog.get((f"{context}\x04{singular}", rule(n)))
+    found = _plural_form(lang, f"{context}\x04{singular}", n)
     if found is None:
         _missing.add((lang, f"{context}|{singular}"))
         return singular if n == 1 else plural
@@ -128,8 +123,8 @@ def has(message: str, lang: str | None = None, context: str | None = None) -> bo
     if lang == SOURCE:
         return True
     key = message if context is None else f"{context}\x04{message}"
-    catalog, _plural = _catalog(lang)
-    return key in catalog or (key, 0) in catalog
+    singles, plurals = _catalog(lang)
+    return key in singles or key in plurals
 
 
 # -- the current language ------------------------------------------------------------------------
@@ -232,6 +227,8 @@ def register_catalogs(domain: str, folder: str | os.PathLike[str]) -> None:
     ``beanframe_catalogs`` hook (found when a language is first used)."""
     path = Path(folder)
     with _lock:
+        if _finding:
+            _found.add(domain)
         if _folders.get(domain) == path:
             return
         _folders[domain] = path
@@ -249,6 +246,9 @@ def reload() -> None:
     global _plugins_loaded
     with _lock:
         _plugins_loaded = False
+        for domain in _found:  # a removed plugin's words go with it
+            _folders.pop(domain, None)
+        _found.clear()
         _merged.clear()
 
 
@@ -271,33 +271,57 @@ def add_finder(find: Callable[[], None]) -> None:
 
 
 def _load_plugins() -> None:
-    global _plugins_loaded
+    """Run the finders once (under the lock: no other thread merges catalogs meanwhile)."""
+    global _plugins_loaded, _finding
     if _plugins_loaded:
         return
     _plugins_loaded = True
-    for find in _finders:
-        find()
+    _finding = True
+    try:
+        for find in _finders:
+            find()
+    finally:
+        _finding = False
 
 
-def _catalog(lang: str) -> tuple[dict[Any, str], Callable[[int], int]]:
+def _plural_form(lang: str, key: str, n: int) -> str | None:
+    """The form of the plural message ``key`` for ``n``, by its own catalog's rule (None: none)."""
+    entry = _catalog(lang)[1].get(key)
+    if entry is None:
+        return None
+    rule, forms = entry
+    index = rule(n)
+    return forms[index] if 0 <= index < len(forms) and forms[index] else None
+
+
+def _catalog(lang: str) -> tuple[dict[str, str], dict[str, tuple[Callable[[int], int], tuple[str, ...]]]]:
     merged = _merged.get(lang)
     if merged is not None:
         return merged
-    _load_plugins()
     with _lock:
-        catalog: dict[Any, str] = {}
-        rule: Callable[[int], int] | None = None
+        _load_plugins()
+        merged = _merged.get(lang)
+        if merged is not None:  # another thread merged them meanwhile
+            return merged
+        singles: dict[str, str] = {}
+        plurals: dict[str, tuple[Callable[[int], int], tuple[str, ...]]] = {}
         for domain, folder in sorted(_folders.items()):
             path = folder / lang / "LC_MESSAGES" / f"{domain}.mo"
             if not path.is_file():
                 continue
             with path.open("rb") as handle:
                 found = gettext.GNUTranslations(handle)
+            forms: dict[str, dict[int, str]] = {}
             for key, value in found._catalog.items():  # noqa: SLF001 - the stdlib's parsed catalog
-                if key != "" and value:  # "" is the header
-                    catalog.setdefault(key, value)
-            rule = rule or found.plural
-        merged = (catalog, rule or _english_plural)
+                if isinstance(key, tuple):
+                    forms.setdefault(key[0], {})[key[1]] = value
+                elif key != "" and value:  # "" is the header
+                    singles.setdefault(key, value)
+            for key, by_index in forms.items():
+                strings = tuple(by_index.get(i, "") for i in range(max(by_index) + 1))
+                if all(strings):  # Babel compiles an untranslated plural as empty forms: not a translation
+                    plurals.setdefault(key, (found.plural, strings))
+        merged = (singles, plurals)
         _merged[lang] = merged
     return merged
 

@@ -17,6 +17,7 @@ and says so in a translator comment on its entry: ``# translated: no printed edi
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import sys
@@ -142,17 +143,29 @@ def update(domain: Domain) -> list[str]:
     return said
 
 
-def compile_mo(domain: Domain) -> list[str]:
-    """Write each language's ``.mo`` from its ``.po``."""
+def mo_bytes(catalog: Any) -> bytes:
+    """The ``.mo`` of a catalog: its translations, not fuzzy ones, and no plural with an empty
+    form (Babel would compile it with the English forms in the gaps, so the game would show
+    English without knowing that a translation is missing)."""
     from babel.messages.mofile import write_mo  # noqa: PLC0415
 
+    complete = copy.deepcopy(catalog)
+    for message in list(complete):
+        if message.id and message.pluralizable and not all(message.string):
+            complete.delete(message.id, context=message.context)
+    buffer = io.BytesIO()
+    write_mo(buffer, complete, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_mo(domain: Domain) -> list[str]:
+    """Write each language's ``.mo`` from its ``.po``."""
     said = []
     for lang in TRANSLATED:
         catalog = _read(domain, lang)
         if catalog is None:
             continue
-        with domain.mo(lang).open("wb") as handle:
-            write_mo(handle, catalog, use_fuzzy=False)
+        domain.mo(lang).write_bytes(mo_bytes(catalog))
         said.append(f"{domain.mo(lang).name} ({lang}): {sum(1 for m in catalog if m.id and m.string)} messages")
     return said
 
@@ -179,8 +192,6 @@ def check(domain: Domain) -> list[str]:
     """One line per problem: a message of the code missing from a language's catalog or left
     untranslated or fuzzy, a translation whose ``{placeholders}`` differ from the English, a
     ``.mo`` older than its ``.po``."""
-    from babel.messages.mofile import write_mo  # noqa: PLC0415
-
     problems = []
     wanted = {(m.context, _ids(m)[0]) for m in template(domain) if m.id}
     for lang in TRANSLATED:
@@ -204,10 +215,8 @@ def check(domain: Domain) -> list[str]:
             for text in strings:
                 if set(PLACEHOLDER.findall(text)) != english:
                     problems.append(f"{where}: placeholders differ from the English {sorted(english)}: {_show(key)} -> {text!r}")
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
         mo = domain.mo(lang)
-        if not mo.is_file() or mo.read_bytes() != buffer.getvalue():
+        if not mo.is_file() or mo.read_bytes() != mo_bytes(catalog):
             problems.append(f"{mo.relative_to(ROOT) if mo.is_relative_to(ROOT) else mo}: not compiled from its .po (run compile)")
     return problems
 
