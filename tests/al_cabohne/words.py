@@ -27,10 +27,8 @@ LANGUAGES = ("nl", "fr", "de")
 #: rule references and internal keys, which no text a player reads may hold
 RULE_REFERENCE = re.compile(r"\bF\.\d+|\bRULES\b")
 BEAN_KEYS = ("blue", "kidney", "fire", "puff", "broad", "french", "runner", "cognac")
-INTERNAL = re.compile(
-    r"\b(?:%s)\b|\b[a-z]+_[a-z_]+\b|\b(?:casino|undertaker|restaurant|nightbar|gas_station|variete|pub|police)[134]\b"
-    % "|".join(BEAN_KEYS)
-)
+CARD_KEYS = r"\b(?:casino|undertaker|restaurant|nightbar|gas_station|variete|pub|police)[134]\b"
+INTERNAL = re.compile(r"\b(?:" + "|".join(BEAN_KEYS) + r")\b|\b[a-z]+_[a-z_]+\b|" + CARD_KEYS)
 #: action modules whose words are these plugins' own (the bean family's actions are not)
 OWN_MODULES = ("beanframe_plugins.al_cabohne", "beanframe_plugins.prohibohn")
 
