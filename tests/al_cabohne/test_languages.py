@@ -72,3 +72,18 @@ def test_typed_bean_names_are_found_in_the_readers_language():
         assert CARDS.index("Vuurboon") == CARDS.index("fire")
     with language("de"):
         assert CARDS.index("Feuerbohne") == CARDS.index("Chili Bean")
+
+
+@pytest.mark.parametrize(("lang", "variants", "bot"), [("nl", ["al_cabohne"], "greedy"), ("fr", ["al_cabohne"], "greedy"),
+                                                  ("de", ["al_cabohne", "prohibohn"], "prohibohn")])
+def test_the_bots_read_views_in_any_language(lang, variants, bot):
+    # a view names the beans in its reader's words (Vuurboon, Feuerbohne): a bot deciding in a
+    # Dutch game maps them back to the cards; the game plays to its end as in English
+    import beanframe
+    from beanframe.agents import make_bot, play_game
+
+    players = 2 if "prohibohn" in variants else 1
+    with language(lang):
+        game = beanframe.new_game(variants, players, seed=6)
+        play_game(game, [make_bot(game.ruleset, bot, seed=p) for p in range(players)])
+    assert game.is_over and game.result is not None
