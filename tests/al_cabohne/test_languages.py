@@ -87,3 +87,12 @@ def test_the_bots_read_views_in_any_language(lang, variants, bot):
         game = beanframe.new_game(variants, players, seed=6)
         play_game(game, [make_bot(game.ruleset, bot, seed=p) for p in range(players)])
     assert game.is_over and game.result is not None
+
+
+def test_a_position_problem_is_told_in_the_readers_language():
+    # RULES A "Harvest and sell": a boss harvests at once at its threshold (Al: 3 coins)
+    from .test_position import problems as position_problems
+
+    with language("nl"):
+        found = position_problems({"mafia": {"bosses": [["fire"] * 8, []]}})
+    assert any("8 Vuurboon halen de drempel van Al Caboon van 3 munten" in p for p in found), found
