@@ -201,7 +201,7 @@ def beanframe_game_stats(game):
     part: Buildings = game.part(PART)
     stats = {"cards bought": float(sum(len(o) for o in part.owned))}
     for i in cards_in_play(game.ruleset.config.params[NAME].pub):
-        stats[f"bought {CARDS[i].key}"] = float(any(i in o for o in part.owned))
+        stats[f"bought {CARDS[i].name}"] = float(any(i in o for o in part.owned))  # the name: keys are not for players
     return stats
 
 
