@@ -115,22 +115,30 @@ def read_game(variants: Sequence[str], players: int, seed: int, options: dict | 
     return texts
 
 
-def words_of_the_plugins(*plugins) -> list[str]:
-    """The texts a plugin registers once: its variant's description, its options' help, its bots'
-    and commands' help, its phases' titles, in each language (they are translated where shown)."""
-    from beanframe.core.compose import variant_info
+def words_of_the_plugins(ruleset, *plugins) -> list[str]:
+    """The texts these plugins register once, in each language (they are translated where shown):
+    the variants' descriptions, the options' help, the phases' titles, the bots' descriptions, the
+    commands' help and the mafia's seat title."""
+    import attrs
 
-    out = []
+    from beanframe.core.compose import variant_info
+    from beanframe.core.present import presentation
+
+    own = {variant_info(plugin).name for plugin in plugins}
+    texts = []
     for plugin in plugins:
         info = variant_info(plugin)
-        texts = [info.description]
+        texts.append(info.description)
         if info.options is not None:
-            import attrs
-
             texts += [f.metadata["help"] for f in attrs.fields(info.options) if "help" in f.metadata]
-        for lang in LANGUAGES:
-            with language(lang):
-                out += [_(t) for t in texts]
+    texts += [phase.title for stage in ruleset.stages for phase in stage if phase.variant in own and phase.title]
+    texts += [spec.description for spec in ruleset.bots.values() if spec.variant in own]
+    texts += [helptext for _fn, helptext in presentation(ruleset).commands.values()]
+    texts += list(ruleset.seat_titles.values())
+    out = []
+    for lang in LANGUAGES:
+        with language(lang):
+            out += [_(t) for t in texts]
     return out
 
 

@@ -41,8 +41,11 @@ def test_every_card_power_is_marked_for_translation():
 
 
 def test_the_variant_and_its_option_are_described_in_every_language():
+    from beanframe_plugins.al_cabohne import plugin as al_cabohne
+
     clear_missing()
-    words = words_of_the_plugins(plugin)
+    words = words_of_the_plugins(beanframe.compose(["al_cabohne", "prohibohn"], 2, options=PUB), al_cabohne, plugin)
+    assert "twee handkaarten worden startmunten" in words
     assert "de Pub-variant: de Cognacbonen, de Pubs en Joe Boonanno; ieder drie velden" in words
     assert missing() == set()
     assert not any("RULES" in w for w in words)
