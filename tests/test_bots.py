@@ -165,13 +165,13 @@ def test_greedy_solo_does_better_than_random_solo(solo):
 # ------------------------------------------------------------------------------------------
 
 BLUE, KIDNEY, FIRE, PUFF, BROAD, FRENCH, RUNNER = (
-    "Blaue Bohne",
-    "Kidneybohne",
-    "Feuerbohne",
-    "Puffbohne",
-    "Saubohne",
-    "Brechbohne",
-    "Stangenbohne",
+    "Blue Bean",
+    "Kidney Bean",
+    "Chili Bean",
+    "Fava Bean",
+    "Stink Bean",
+    "Green Bean",
+    "Runner Bean",
 )
 
 
@@ -281,7 +281,7 @@ def test_harvests_before_the_tax_when_the_tax_would_cost_a_coin():
 
 def test_sells_a_completed_field_before_the_flips():
     # F.20: between phase 3 (solo 2) and the flips the player may still harvest. The solo
-    # rulebook's tip 5: sell a field the second card completed (Puffbohne 7: its last meter step),
+    # rulebook's tip 5: sell a field the second card completed (Fava Bean 7: its last meter step),
     # so the flips may win its discarded beans back; a field with a step to go is kept.
     def decide(puffs):
         view = make_view(
@@ -299,10 +299,10 @@ def test_sells_a_completed_field_before_the_flips():
 
 def test_the_bot_plans_the_second_card_by_f21():
     # F.21: a second card of another bean goes on another field than the first card's, even if
-    # that field is harvested in between. The first card completes Stangenbohne 6 on field 0; the
-    # second, a Saubohne, fits no field. Selling field 0 would not make room for it (the bot
-    # remembers its first card: the view does not show it), so it sells the Blaue Bohne field.
-    # F.19: the Kidneybohne field (one bean) may not be sold while others hold more.
+    # that field is harvested in between. The first card completes Runner Bean 6 on field 0; the
+    # second, a Stink Bean, fits no field. Selling field 0 would not make room for it (the bot
+    # remembers its first card: the view does not show it), so it sells the Blue Bean field.
+    # F.19: the Kidney Bean field (one bean) may not be sold while others hold more.
     def view(runners, hand):
         return make_view(
             phase="play",
@@ -434,7 +434,7 @@ def test_the_third_field_cost_option_moves_the_bot_s_choice():
 
 def test_the_solo_mafia_factor_option_moves_the_bot_s_choice():
     # RULES A "Solo game" (the mafia's coins count double; option solo_mafia_factor) and
-    # "Mafia tax": a planted Stangenbohne, which Al Cabohne collects, pays him a bean every
+    # "Mafia tax": a planted Runner Bean, which Al Cabohne collects, pays him a bean every
     # turn. Worth it while a mafia coin counts 1-3 times; not when it counts 4 times. F.19: once
     # planted it cannot be sold off at once (the other fields hold two beans each). The question is
     # planting it or not (harvesting a two-bean field first is legal too, and another question).

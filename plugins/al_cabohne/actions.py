@@ -1,5 +1,6 @@
 """Al Cabohne's actions. Codes are 1-based: ``plant f1`` plants on the first field, ``b1`` is
-Al Cabohne, ``b2`` Don Corlebohne, ``b3`` Joe Bohnano, ``h1`` the front hand card, ``p1`` the first
+Al Cabohne, ``b2`` Don Corlebohne, ``b3`` Joe Bohnano (their names in the reader's language:
+``mafia.boss_name``), ``h1`` the front hand card, ``p1`` the first
 face-up pile."""
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from beanframe.beans.planting import PLANT_FRONT as PLANT_FRONT  # re-exported: 
 from beanframe.beans.planting import PlantFront as PlantFront  # the bean family's ``plant f<k>``
 from beanframe.core.actions import Action, param
 from beanframe.core.compose import Config
+from beanframe.i18n import N_, _
 from attrs import frozen
+
+from .mafia import boss_name
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -35,25 +39,25 @@ def _bean(game: Game, card: int) -> str:
 
 
 def _boss(game: Game, b: int) -> str:
-    return game.ruleset.config.params["mafia"].bosses[b].name
+    return boss_name(game.ruleset.config.params["mafia"].bosses[b].name)
 
 
 @frozen(cache_hash=True)
 class Pass(Action):
     name = "pass"
-    text = "plant no second card"
+    text = N_("plant no second card")
 
 
 @frozen(cache_hash=True)
 class PayTax(Action):
     name = "pay-tax"
-    text = "hand the mafia its tax"
+    text = N_("hand the mafia its tax")
 
 
 @frozen(cache_hash=True)
 class PlantLeftover(Action):
     name = "leftover"
-    text = "plant a card of leftover pile {pile} on field {field}"
+    text = N_("plant a card of leftover pile {pile} on field {field}")
     pile: int = param("s")  # s: a stack; p<k> names the seats (issue 20.3)
     field: int = param("f")
 
@@ -63,13 +67,13 @@ class PlantLeftover(Action):
 
     def describe(self, game: Game, player: int) -> str:
         bean = game.part(BEANS).leftovers[self.pile][0]
-        return f"plant a leftover {_bean(game, bean)} on field {self.field + 1}"
+        return _("plant a leftover {bean} on field {field}").format(bean=_bean(game, bean), field=self.field + 1)
 
 
 @frozen(cache_hash=True)
 class DiscardLeftover(Action):
     name = "discard"
-    text = "discard a card of leftover pile {pile}"
+    text = N_("discard a card of leftover pile {pile}")
     pile: int = param("s")  # s: a stack; p<k> names the seats (issue 20.3)
 
     @classmethod
@@ -78,13 +82,13 @@ class DiscardLeftover(Action):
 
     def describe(self, game: Game, player: int) -> str:
         bean = game.part(BEANS).leftovers[self.pile][0]
-        return f"discard a leftover {_bean(game, bean)}"
+        return _("discard a leftover {bean}").format(bean=_bean(game, bean))
 
 
 @frozen(cache_hash=True)
 class PlantPile(Action):
     name = "plant-pile"
-    text = "plant face-up pile {pile} on field {field}"
+    text = N_("plant face-up pile {pile} on field {field}")
     pile: int = param("s")  # s: a stack; p<k> names the seats (issue 20.3)
     field: int = param("f")
 
@@ -94,13 +98,13 @@ class PlantPile(Action):
 
     def describe(self, game: Game, player: int) -> str:
         pile = game.part(BEANS).piles[self.pile]
-        return f"plant the {len(pile)} flipped {_bean(game, pile[0])} on field {self.field + 1}"
+        return _("plant the {n} flipped {bean} on field {field}").format(n=len(pile), bean=_bean(game, pile[0]), field=self.field + 1)
 
 
 @frozen(cache_hash=True)
 class GivePile(Action):
     name = "give-pile"
-    text = "give face-up pile {pile} to boss {boss}"
+    text = N_("give face-up pile {pile} to boss {boss}")
     pile: int = param("s")  # s: a stack; p<k> names the seats (issue 20.3)
     boss: int = param("b")
 
@@ -110,14 +114,14 @@ class GivePile(Action):
 
     def describe(self, game: Game, player: int) -> str:
         pile = game.part(BEANS).piles[self.pile]
-        return f"give the {len(pile)} flipped {_bean(game, pile[0])} to {_boss(game, self.boss)}"
+        return _("give the {n} flipped {bean} to {boss}").format(n=len(pile), bean=_bean(game, pile[0]), boss=_boss(game, self.boss))
 
 
 @frozen(cache_hash=True)
 class Gift(Action):
     name = "give"
-    text = "give hand card {hand} to boss {boss}"
-    public_text = "give a hand card to boss {boss}"
+    text = N_("give hand card {hand} to boss {boss}")
+    public_text = N_("give a hand card to boss {boss}")
     hand: int = param("h", private=True)  # the hand's order is the player's secret (F.13)
     boss: int = param("b")
 
@@ -128,22 +132,22 @@ class Gift(Action):
 
     def describe(self, game: Game, player: int) -> str:
         hand = game.part(BEANS).hands[player]
-        return f"give hand card {self.hand + 1} ({_bean(game, hand[self.hand])}) to {_boss(game, self.boss)}"
+        return _("give hand card {hand} ({bean}) to {boss}").format(hand=self.hand + 1, bean=_bean(game, hand[self.hand]), boss=_boss(game, self.boss))
 
     def describe_public(self, game: Game) -> str:
-        return f"give a hand card to {_boss(game, self.boss)}"
+        return _("give a hand card to {boss}").format(boss=_boss(game, self.boss))
 
 
 @frozen(cache_hash=True)
 class Done(Action):
     name = "done"
-    text = "end planting"
+    text = N_("end planting")
 
     def describe(self, game: Game, player: int) -> str:
         frame = game.frame
         if frame is not None and frame.kind == "before_flip":
-            return "start flipping (no more harvests or purchases before the flips)"
-        return self.text
+            return _("start flipping (no more harvests or purchases before the flips)")
+        return _(self.text)
 
 
 # The any-time options' actions are the bean family's (beanframe.beans.options)

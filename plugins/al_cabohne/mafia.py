@@ -7,6 +7,8 @@ each boss sells its field whatever its threshold).
 
 from __future__ import annotations
 
+import tomllib
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
@@ -14,6 +16,7 @@ from attrs.validators import and_, deep_iterable, instance_of, min_len
 
 from beanframe.beans import CardSet, sell
 from beanframe.core.params import text, whole
+from beanframe.i18n import pgettext
 
 if TYPE_CHECKING:
     from beanframe.core.compose import Config
@@ -28,9 +31,19 @@ class Boss:
     threshold: int = field(validator=whole(1))  # harvests as soon as the field is worth this many coins
 
 
-AL = Boss("Al Cabohne", 3)
-DON = Boss("Don Corlebohne", 2)
-JOE = Boss("Joe Bohnano", 1)
+def _load_bosses() -> dict[str, Boss]:
+    data = tomllib.loads(resources.files(__package__).joinpath("bosses.toml").read_text(encoding="utf-8"))
+    return {b["key"]: Boss(b["name"], b["threshold"]) for b in data["boss"]}
+
+
+BOSSES = _load_bosses()
+AL, DON, JOE = BOSSES["al"], BOSSES["don"], BOSSES["joe"]
+
+
+def boss_name(name: str) -> str:
+    """A boss's name in the reader's language (the Dutch edition's Al Caboon; ``bosses.toml``
+    holds the English ones, as printed in the German and French editions)."""
+    return pgettext("boss", name)
 
 
 @define
@@ -53,7 +66,7 @@ class MafiaView:
 
 @define(slots=True)
 class Mafia:
-    names: tuple[str, ...]  # bean names, for views
+    beans: tuple[str, ...]  # the English names of the game's beans: views name them in the reader's language
     bosses: list[list[int]] = field(factory=list)
     treasury: list[int] = field(factory=list)
     boss_names: tuple[str, ...] = ()
@@ -63,14 +76,14 @@ class Mafia:
     def empty(cls, config: Config) -> Mafia:
         rules: MafiaRules = config.params["mafia"]
         return cls(
-            names=config.params["beans"].cards.names,
+            beans=tuple(b.name for b in config.params["beans"].cards.beans),
             bosses=[[] for _ in rules.bosses],
             boss_names=tuple(b.name for b in rules.bosses),
             thresholds=tuple(b.threshold for b in rules.bosses),
         )
 
     def clone(self) -> Mafia:
-        return Mafia(self.names, [b.copy() for b in self.bosses], self.treasury.copy(), self.boss_names, self.thresholds)
+        return Mafia(self.beans, [b.copy() for b in self.bosses], self.treasury.copy(), self.boss_names, self.thresholds)
 
     def zones(self) -> dict[str, list[int]]:
         """The mafia's bean cards by zone (``BeanRules.card_parts``: positions and the kit count them)."""
@@ -79,9 +92,9 @@ class Mafia:
         return out
 
     def view(self, player: int | None) -> MafiaView:
-        names = self.names
+        names = tuple(pgettext("bean", name) for name in self.beans)
         return MafiaView(
-            bosses=self.boss_names,
+            bosses=tuple(boss_name(b) for b in self.boss_names),  # shown as they are (render, the table)
             thresholds=self.thresholds,
             fields=tuple(tuple(names[c] for c in b) for b in self.bosses),
             treasury=len(self.treasury),

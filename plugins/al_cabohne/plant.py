@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from beanframe.beans import PART as BEANS
 from beanframe.beans import field_targets, one_bean_per_field
 from beanframe.core.steps import Step
+from beanframe.i18n import _
 
 from . import actions as A
 from . import mafia as m
@@ -150,8 +151,8 @@ class PlantStep(Step):
     def prompt(self, game: Game, frame: Frame) -> str:
         table = game.state.parts[BEANS]
         if any(table.piles) and is_solo(game):
-            return "plant: every flipped pile must be planted (own fields or bosses)"
-        return "plant: plant flipped piles, give hand cards to the mafia, or end planting"
+            return _("plant: every flipped pile must be planted (own fields or bosses)")
+        return _("plant: plant flipped piles, give hand cards to the mafia, or end planting")
 
 
 class RefillStep(Step):
@@ -181,4 +182,4 @@ class RefillStep(Step):
         give_hand_card(game, frame.player, action)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "refill: give a hand card to each boss whose field is empty"
+        return _("refill: give a hand card to each boss whose field is empty")

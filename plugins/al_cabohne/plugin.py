@@ -5,13 +5,14 @@ The plugin's hooks: what this variant contributes to a composed ruleset.
 
 from __future__ import annotations
 
+from pathlib import Path
 
 from beanframe.beans import PART as BEANS
 from beanframe.beans import LITERAL, OWN_TURN, BeanRules, BeanTable, CardSet, load_beans
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
-from beanframe.core.words import count
+from beanframe.i18n import N_, _, ngettext, pgettext
 
 from . import mafia as m
 from . import turn
@@ -28,11 +29,17 @@ CARDS = CardSet(load_beans(__package__, "cards.toml"))
 
 
 @hookimpl
+def beanframe_catalogs():
+    """The words of Al Cabohne in Dutch, French and German (locale/, the domain ``al_cabohne``)."""
+    return Path(__file__).resolve().parent / "locale"
+
+
+@hookimpl
 def beanframe_variant():
     return VariantInfo(
         name=NAME,
         version=VERSION,
-        description="Al Cabohne: 1 or 2 players against the bean mafia",
+        description=N_("Al Cabohne: 1 or 2 players against the bean mafia"),
         players=(1, 2),
         options=AlCabohneOptions,
     )
@@ -97,7 +104,7 @@ def beanframe_register_positions(register):
 
 @hookimpl
 def beanframe_register_seats(register):
-    register(MAFIA, "the bean mafia")
+    register(MAFIA, N_("the bean mafia"))
 
 
 @hookimpl
@@ -124,57 +131,92 @@ def _first_turn(game) -> bool:
 
 @hookimpl
 def beanframe_register_phases(pipeline):
-    pipeline.add("setup", "deal", turn.setup_deal, title="shuffle and deal")
-    pipeline.add("setup", "mafia_start", turn.setup_mafia, title="the bosses get their first beans")
+    pipeline.add("setup", "deal", turn.setup_deal, title=N_("shuffle and deal"))
+    pipeline.add("setup", "mafia_start", turn.setup_mafia, title=N_("the bosses get their first beans"))
     solo = pipeline.config.players == 1
     n = 0 if solo else 1
     if not solo:
         # the starting player skips phases 1 and 2 in the first turn
-        pipeline.add("turn", "leftovers", turn.phase_leftovers, title="leftovers", number=1, skip=_first_turn)
+        pipeline.add("turn", "leftovers", turn.phase_leftovers, title=N_("leftovers"), number=1, skip=_first_turn)
     pipeline.add(
-        "turn", "tax", turn.phase_tax, title="beans for the mafia", number=n + 1, skip=None if solo else _first_turn
+        "turn", "tax", turn.phase_tax, title=N_("beans for the mafia"), number=n + 1, skip=None if solo else _first_turn
     )
-    pipeline.add("turn", "play", turn.phase_play, title="play from hand", number=n + 2)
+    pipeline.add("turn", "play", turn.phase_play, title=N_("play from hand"), number=n + 2)
     # F.20: a moment to harvest or buy after phase 3 and before the flips (not a rulebook phase)
-    pipeline.add("turn", "before_flip", turn.phase_before_flip, title="harvest or buy before the flips")
-    pipeline.add("turn", "flip", turn.phase_flip, title="flip beans", number=n + 3)
-    pipeline.add("turn", "plant", turn.phase_plant, title="plant beans", number=n + 4)
-    pipeline.add("turn", "draw", turn.phase_draw, title="draw new beans", number=n + 5)
-    pipeline.add("end", "final_harvest", turn.phase_final_harvest, title="everyone sells every field")
+    pipeline.add("turn", "before_flip", turn.phase_before_flip, title=N_("harvest or buy before the flips"))
+    pipeline.add("turn", "flip", turn.phase_flip, title=N_("flip beans"), number=n + 3)
+    pipeline.add("turn", "plant", turn.phase_plant, title=N_("plant beans"), number=n + 4)
+    pipeline.add("turn", "draw", turn.phase_draw, title=N_("draw new beans"), number=n + 5)
+    pipeline.add("end", "final_harvest", turn.phase_final_harvest, title=N_("everyone sells every field"))
 
 
 def _p(player: int) -> str:
-    return f"player {player + 1}"
+    return _("player {n}").format(n=player + 1)
+
+
+def _coins(n: int) -> str:
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
+def _source(source: str) -> str:
+    """Where a planted card came from, as the ``plant`` event names it ("hand", "leftover",
+    "pile of 3"), in the reader's words."""
+    if source.startswith("pile of "):
+        n = int(source.rsplit(" ", 1)[1])
+        return _("pile of {n}").format(n=n)
+    if source == "hand":
+        return pgettext("source", "hand")
+    if source == "leftover":
+        return pgettext("source", "leftover")
+    return source
 
 
 @hookimpl
 def beanframe_register_events(events):
-    def names(g):  # the game's card set: a variant may add beans (Prohibohn's pub: Cognacbohne)
+    # every text is made where it is shown, in the reader's language (the card names too)
+    def names(g):  # the game's card set: a variant may add beans (Prohibohn's pub: the Cognac Bean)
         return g.ruleset.config.params["beans"].cards.names if g is not None else CARDS.names
 
     def boss(game, b):
-        return game.part(m.PART).boss_names[b] if game is not None else f"boss {b + 1}"
+        return m.boss_name(game.part(m.PART).boss_names[b]) if game is not None else _("boss {n}").format(n=b + 1)
 
-    events.describe("turn", lambda g, t, p: f"turn {t}: {_p(p)}")
-    events.describe("dealt", lambda g, n: f"dealt {n} cards to {'the player' if g is not None and g.players == 1 else 'each player'}")
-    events.describe("run_out", "the deck ran out ({0})")
-    events.describe("reshuffle", "the discard was shuffled into a new deck of {0} cards")
-    events.describe("flip", lambda g, c: f"flipped {names(g)[c]}")
-    events.describe("to_boss", lambda g, b, c, n: f"{n} {names(g)[c]} to {boss(g, b)}")
-    events.describe("boss_harvest", lambda g, b, c, n, coins: f"{boss(g, b)} harvests {n} {names(g)[c]} for {count(coins, 'coin')}")
-    events.describe("from_discard", lambda g, c, where: f"{names(g)[c]} from the discard joins the {'flipped pile' if where == 'pile' else 'mafia'}")
-    events.describe("plant", lambda g, p, f, c, src: f"{_p(p)} plants {names(g)[c]} ({src}) on field {f + 1}")
-    events.describe("discard", lambda g, p, c: f"{_p(p)} discards {names(g)[c]}")
-    events.describe("tax", lambda g, p, f, b, c: f"{_p(p)} pays {names(g)[c]} from field {f + 1} to {boss(g, b)}")
-    events.describe("gift", lambda g, p, b, c: f"{_p(p)} gives {names(g)[c]} to {boss(g, b)}")
-    events.describe("harvest", lambda g, p, f, c, n, coins: f"{_p(p)} harvests {n} {names(g)[c]} from field {f + 1} for {count(coins, 'coin')}")
-    events.describe("buy_field", lambda g, p, cost: f"{_p(p)} buys a third field for {count(cost, 'coin')}")
-    # private: the drawer knows the card ("draw", p, card), the others its public form ("draw", p)
-    events.describe("draw", lambda g, p, *card: f"{_p(p)} draws {names(g)[card[0]] if card else 'a card'}")
-    events.describe(
-        "show_hand", lambda g, p, hand: f"{_p(p)} shows a hand no empty boss can take: {', '.join(names(g)[c] for c in hand)}"
-    )
-    events.describe("game_over", "the game is over")
+    def dealt(g, n):
+        if g is not None and g.players == 1:
+            return ngettext("dealt {n} card to the player", "dealt {n} cards to the player", n).format(n=n)
+        return ngettext("dealt {n} card to each player", "dealt {n} cards to each player", n).format(n=n)
+
+    def from_discard(g, c, where):
+        if where == "pile":
+            return _("{bean} from the discard joins the flipped pile").format(bean=names(g)[c])
+        return _("{bean} from the discard joins the mafia").format(bean=names(g)[c])
+
+    def draw(g, p, *card):  # private: the drawer knows the card ("draw", p, card), the others ("draw", p)
+        if card:
+            return _("{player} draws {bean}").format(player=_p(p), bean=names(g)[card[0]])
+        return _("{player} draws a card").format(player=_p(p))
+
+    events.describe("turn", lambda g, t, p: _("turn {turn}: {player}").format(turn=t, player=_p(p)))
+    events.describe("dealt", dealt)
+    events.describe("run_out", lambda g, n: _("the deck ran out ({n})").format(n=n))
+    events.describe("reshuffle", lambda g, n: _("the discard was shuffled into a new deck of {n} cards").format(n=n))
+    events.describe("flip", lambda g, c: _("flipped {bean}").format(bean=names(g)[c]))
+    events.describe("to_boss", lambda g, b, c, n: _("{n} {bean} to {boss}").format(n=n, bean=names(g)[c], boss=boss(g, b)))
+    events.describe("boss_harvest", lambda g, b, c, n, coins: _("{boss} harvests {n} {bean} for {coins}").format(
+        boss=boss(g, b), n=n, bean=names(g)[c], coins=_coins(coins)))
+    events.describe("from_discard", from_discard)
+    events.describe("plant", lambda g, p, f, c, src: _("{player} plants {bean} ({source}) on field {field}").format(
+        player=_p(p), bean=names(g)[c], source=_source(src), field=f + 1))
+    events.describe("discard", lambda g, p, c: _("{player} discards {bean}").format(player=_p(p), bean=names(g)[c]))
+    events.describe("tax", lambda g, p, f, b, c: _("{player} pays {bean} from field {field} to {boss}").format(
+        player=_p(p), bean=names(g)[c], field=f + 1, boss=boss(g, b)))
+    events.describe("gift", lambda g, p, b, c: _("{player} gives {bean} to {boss}").format(player=_p(p), bean=names(g)[c], boss=boss(g, b)))
+    events.describe("harvest", lambda g, p, f, c, n, coins: _("{player} harvests {n} {bean} from field {field} for {coins}").format(
+        player=_p(p), n=n, bean=names(g)[c], field=f + 1, coins=_coins(coins)))
+    events.describe("buy_field", lambda g, p, cost: _("{player} buys a third field for {coins}").format(player=_p(p), coins=_coins(cost)))
+    events.describe("draw", draw)
+    events.describe("show_hand", lambda g, p, hand: _("{player} shows a hand no empty boss can take: {cards}").format(
+        player=_p(p), cards=", ".join(names(g)[c] for c in hand)))
+    events.describe("game_over", lambda g, *args: _("the game is over"))
 
 
 @hookimpl
@@ -188,7 +230,7 @@ def beanframe_observation(register, config):
 def beanframe_register_bots(register):
     from .bots import GreedyBot
 
-    register("greedy", GreedyBot, "plays Al Cabohne sensibly: keeps valuable fields, feeds the mafia on purpose")
+    register("greedy", GreedyBot, N_("plays Al Cabohne sensibly: keeps valuable fields, feeds the mafia on purpose"))
     from .search import rollout_policy  # search bots' fast rollouts over sampled games
 
     register.search_policy(rollout_policy)
@@ -202,7 +244,7 @@ def beanframe_register_renderers(register):
 
     register.part(BEANS, render_beans)
     register.part(m.PART, render_mafia)
-    register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
+    register.command("meter", meter_command, N_("meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)"))
     register.explain(explain)
 
 
@@ -211,9 +253,9 @@ def beanframe_score(game, sheet):
     """Coins count; hand cards are worth nothing. Solo: the mafia's coins are doubled."""
     table = game.part(BEANS)
     for p in range(game.players):
-        sheet.add(seat_name(p), "coins", len(table.coins[p]))
+        sheet.add(seat_name(p), N_("coins"), len(table.coins[p]))  # score labels: the front ends translate them
     treasury = len(game.part(m.PART).treasury)
-    sheet.add(MAFIA, "treasury", treasury)
+    sheet.add(MAFIA, N_("treasury"), treasury)
     if game.players == 1:
         factor = game.ruleset.config.params[NAME].solo_mafia_factor
         sheet.add(MAFIA, f"solo: treasury x{factor}", treasury * (factor - 1))

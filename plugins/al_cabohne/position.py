@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from beanframe.beans.position import read_cards, read_field, write_cards
 from beanframe.core.position import Reading, at
+from beanframe.i18n import _
 
 from . import mafia as m
 
@@ -42,11 +43,12 @@ def read_mafia(game: Game, data: dict[str, Any], reading: Reading) -> None:
                 if not f:
                     continue
                 if f[0] in beans:
-                    reading.problem(at(place, b), f"{mafia.boss_names[beans[f[0]]]} collects {cards.names[f[0]]} already")
+                    reading.problem(at(place, b), _("{boss} collects {bean} already").format(
+                        boss=m.boss_name(mafia.boss_names[beans[f[0]]]), bean=cards.names[f[0]]))
                 beans.setdefault(f[0], b)
                 if m.reaches(cards, f, mafia.thresholds[b]):
-                    reading.problem(at(place, b), f"{len(f)} {cards.names[f[0]]} reach {mafia.boss_names[b]}'s threshold "
-                                    f"of {mafia.thresholds[b]} coins: the boss would have harvested")
+                    reading.problem(at(place, b), _("{n} {bean} reach {boss}'s threshold of {coins} coins: the boss would have harvested")
+                                    .format(n=len(f), bean=cards.names[f[0]], boss=m.boss_name(mafia.boss_names[b]), coins=mafia.thresholds[b]))
     if "treasury" in data:
         got = read_cards(game, reading, f"{m.PART}.treasury", data["treasury"], count=True)
         if got is not None:

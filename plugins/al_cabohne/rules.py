@@ -7,6 +7,7 @@ from attrs import define, field, frozen
 from attrs.validators import and_, ge, instance_of, le
 
 from beanframe.core.params import whole
+from beanframe.i18n import N_
 
 NAME = "al_cabohne"
 
@@ -22,15 +23,15 @@ class AlCabohneOptions:
 
     third_field_cost: int = field(
         default=4, validator=_whole(0, 20),
-        metadata={"param": "beans.third_field_cost", "help": "coins the third field costs (A \"Third field\")"},
+        metadata={"param": "beans.third_field_cost", "help": N_("coins the third field costs")},
     )
     run_outs: int = field(
         default=3, validator=_whole(1, 6),
-        metadata={"param": "beans.run_out_limit", "help": "2 players: deck run-outs that end the game (solo: 1, F.7)"},
+        metadata={"param": "beans.run_out_limit", "help": N_("2 players: deck run-outs that end the game (solo: 1)")},
     )
     solo_mafia_factor: int = field(
         default=2, validator=_whole(1, 4),
-        metadata={"param": "al_cabohne.solo_mafia_factor", "help": "solo: the mafia's coins count this many times"},
+        metadata={"param": "al_cabohne.solo_mafia_factor", "help": N_("solo: the mafia's coins count this many times")},
     )
 
 

@@ -19,6 +19,7 @@ from beanframe.beans import DrawStep, deal, draw, field_targets, finish, harvest
 from beanframe.beans import options as bean_options
 from beanframe.beans.planting import FrontCardStep, plant_card
 from beanframe.core.steps import Step
+from beanframe.i18n import N_, _
 
 from . import actions as A
 from . import mafia as m
@@ -76,7 +77,7 @@ def setup_mafia(game: Game) -> None:
 
 
 def phase_leftovers(game: Game) -> None:
-    table, _ = _beans(game)
+    table, _rules = _beans(game)
     if table.leftovers:
         game.push("leftovers", game.state.active)
 
@@ -119,7 +120,7 @@ class LeftoversStep(Step):
             game.pop()
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "leftovers: plant or discard each card the opponent left"
+        return _("leftovers: plant or discard each card the opponent left")
 
 
 # ------------------------------------------------------------------------------------------
@@ -179,8 +180,8 @@ class TaxStep(Step):
         collect_tax(game, frame.player)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        fields = ", ".join(f"field {i + 1}" for i, _ in taxable(game, frame.player))
-        return f"mafia tax: one bean of {fields} goes to the mafia (harvest first if you prefer)"
+        fields = ", ".join(_("field {field}").format(field=i + 1) for i, _b in taxable(game, frame.player))
+        return _("mafia tax: one bean of {fields} goes to the mafia (harvest first if you prefer)").format(fields=fields)
 
 
 # ------------------------------------------------------------------------------------------
@@ -189,7 +190,7 @@ class TaxStep(Step):
 
 
 def phase_play(game: Game) -> None:
-    table, _ = _beans(game)
+    table, _rules = _beans(game)
     if table.hands[game.state.active]:
         game.push("play", game.state.active, 0)
 
@@ -220,8 +221,8 @@ class PlayStep(FrontCardStep):
 
     kind = "play"  # pushed only with a non-empty hand
     pass_action = A.PASS
-    prompt_first = "play: you must plant your front card"
-    prompt_next = "play: you may plant your (new) front card"
+    prompt_first = N_("play: you must plant your front card")
+    prompt_next = N_("play: you may plant your (new) front card")
 
     def targets(self, game: Game, frame: Frame, bean: int) -> list[int]:
         rule = game.ruleset.config.params["beans"].plant_targets  # beans.plant_targets
@@ -234,6 +235,9 @@ class PlayStep(FrontCardStep):
 
     def next_args(self, frame: Frame, planted: int, field: int, card: int) -> tuple:
         return (planted, field, card)
+
+    def prompt(self, game: Game, frame: Frame) -> str:
+        return _(self.prompt_first if frame.args[0] == 0 else self.prompt_next)  # in the reader's words
 
 
 # ------------------------------------------------------------------------------------------
@@ -264,7 +268,7 @@ class BeforeFlipStep(Step):
         game.pop()
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "before the flips: harvest or buy now, or start flipping (done)"
+        return _("before the flips: harvest or buy now, or start flipping (done)")
 
 
 # ------------------------------------------------------------------------------------------
@@ -341,7 +345,7 @@ class FlipStep(Step):
                 return pause(game, depth, frame, counted, asking)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "flipping"
+        return _("flipping")
 
 
 # ------------------------------------------------------------------------------------------

@@ -10,9 +10,9 @@ from attrs import frozen
 
 from beanframe.beans import rules_of
 from beanframe.core.actions import Action, param
-from beanframe.core.words import count
+from beanframe.i18n import N_, _, ngettext
 
-from .cards import CARDS, cards_in_play
+from .cards import CARDS, cards_in_play, shown_name
 from .supply import NAME
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def _bean(game: Game, b: int) -> str:
 @frozen(cache_hash=True)
 class StartingCoin(Action):
     name = "coin"
-    text = "lay hand card {hand} face down as a starting coin"
+    text = N_("lay hand card {hand} face down as a starting coin")
     # a hand position: core-private's param(private=True) should hide it from the opponent
     hand: int = param("h", private=True)  # a hand position: the hand order is secret (F.13)
 
@@ -46,13 +46,13 @@ class StartingCoin(Action):
 
     def describe(self, game: Game, player: int) -> str:
         # no bean named: front ends also describe other players' moves with this text
-        return f"lay hand card {self.hand + 1} face down as a starting coin"
+        return _(self.text).format(hand=self.hand + 1)
 
 
 @frozen(cache_hash=True)
 class Buy(Action):
     name = "buy"
-    text = "buy card {card} of the supply"
+    text = N_("buy card {card} of the supply")
     card: int = param("c")
 
     @classmethod
@@ -61,13 +61,15 @@ class Buy(Action):
 
     def describe(self, game: Game, player: int) -> str:
         c = CARDS[self.card]
-        return f"buy the {c.name} for {count(c.price, _bean(game, rules_of(game).cards.index(c.bean)) + ' coin')}"
+        bean = _bean(game, rules_of(game).cards.index(c.bean))
+        return ngettext("buy the {card} for {n} {bean} coin", "buy the {card} for {n} {bean} coins", c.price).format(
+            card=shown_name(c), n=c.price, bean=bean)
 
 
 @frozen(cache_hash=True)
 class BuyRazzia(Action):
     name = "razzia"
-    text = "buy the razzia with coins of bean {bean}"
+    text = N_("buy the razzia with coins of bean {bean}")
     bean: int = param("n")
 
     @classmethod
@@ -77,25 +79,27 @@ class BuyRazzia(Action):
     def describe(self, game: Game, player: int) -> str:
         blue = rules_of(game).cards.index("blue")
         n = 4 if self.bean == blue else 5
-        return f"buy the Razzia for {count(n, _bean(game, self.bean) + ' coin')} (every 1-building becomes worthless)"
+        return ngettext("buy the {card} for {n} {bean} coin (every 1-building becomes worthless)",
+                        "buy the {card} for {n} {bean} coins (every 1-building becomes worthless)", n).format(
+            card=shown_name(CARDS[-1]), n=n, bean=_bean(game, self.bean))
 
 
 @frozen(cache_hash=True)
 class RemoveThird(Action):
     name = "remove-third"
-    text = "take the third building of the kind out of the game"
+    text = N_("take the third building of the kind out of the game")
 
 
 @frozen(cache_hash=True)
 class KeepThird(Action):
     name = "keep-third"
-    text = "leave the third building of the kind in the supply"
+    text = N_("leave the third building of the kind in the supply")
 
 
 @frozen(cache_hash=True)
 class TakeCoin(Action):
     name = "take-coin"
-    text = "take a coin of bean {bean} from the mafia treasury"
+    text = N_("take a coin of bean {bean} from the mafia treasury")
     bean: int = param("n")
 
     @classmethod
@@ -103,13 +107,13 @@ class TakeCoin(Action):
         return (cls(b) for b in _beans(config))
 
     def describe(self, game: Game, player: int) -> str:
-        return f"take a {_bean(game, self.bean)} coin from the mafia treasury"
+        return _("take a {bean} coin from the mafia treasury").format(bean=_bean(game, self.bean))
 
 
 @frozen(cache_hash=True)
 class Raid(Action):
     name = "raid"
-    text = "take the opponent's card {card} out of the game"
+    text = N_("take the opponent's card {card} out of the game")
     card: int = param("c")
 
     @classmethod
@@ -117,19 +121,19 @@ class Raid(Action):
         return (cls(i) for i in _cards(config) if CARDS[i].group == "building" and CARDS[i].price == 1)
 
     def describe(self, game: Game, player: int) -> str:
-        return f"take the opponent's {CARDS[self.card].name} out of the game"
+        return _("take the opponent's {card} out of the game").format(card=shown_name(CARDS[self.card]))
 
 
 @frozen(cache_hash=True)
 class NoRaid(Action):
     name = "no-raid"
-    text = "take no building of the opponent"
+    text = N_("take no building of the opponent")
 
 
 @frozen(cache_hash=True)
 class SalesDone(Action):
     name = "sales-done"
-    text = "end the last sales and purchases"
+    text = N_("end the last sales and purchases")
 
 
 # interned instances: legal lists hand out these

@@ -37,21 +37,18 @@ import attrs
 
 from beanframe_plugins.al_cabohne.actions import PlantFront
 from beanframe_plugins.al_cabohne.bots import KNOWN, GreedyBot
+from beanframe_plugins.al_cabohne.bots.rules import bean_index
 from beanframe_plugins.al_cabohne.turn import second_card_targets
 
 from . import actions as A
 from .buildings import flip, nightbar, play, pub
-from .cards import BUILDING, CARDS, POLICE, card_id
+from .cards import BUILDING, CARDS, POLICE, RAZZIA_RULES, card_id
 from .powers import NONE, Powers
 from .supply import powers_of
 from .values import police_bonus, upgraded
 
 POWER = 1.0  # a 3- or 4-building's power, in coins, early in the game
 RAZZIA_HIT = 0.5  # each opponent 1-building the razzia makes worthless
-
-
-def _names(ruleset: Any) -> tuple[str, ...]:
-    return ruleset.config.params["beans"].cards.names
 
 
 def _owned(view: Any, p: int) -> list[int]:
@@ -67,7 +64,7 @@ def purchase_value(ruleset: Any, view: Any, action: Any) -> float | None:
         theirs = _owned(view, 1 - me)
         hit = sum(1 for i in theirs if CARDS[i].price == 1 and CARDS[i].group == BUILDING and i not in upgraded(theirs))
         own = sum(1 for i in mine if CARDS[i].price == 1 and CARDS[i].group == BUILDING and i not in upgraded(mine))
-        cost = 4 if _names(ruleset)[action.bean] == "Blaue Bohne" else 5
+        cost = 4 if ruleset.config.params["beans"].cards.beans[action.bean].key == RAZZIA_RULES.bean else 5
         return 4 - cost + RAZZIA_HIT * hit - own
     if not isinstance(action, A.Buy):
         return None
@@ -121,9 +118,9 @@ class ProhibohnGreedy:
             # keep the third only while we own that kind's 1-building (it may yet be worth 4)
             return A.KEEP_THIRD if self._own_one_building_of_third(view) else A.REMOVE_THIRD
         if A.TakeCoin in kinds:
-            coins = Counter(view["beans"].own_coins or ())
-            names = _names(self.ruleset)
-            return max(legal, key=lambda a: coins[names[a.bean]])
+            index = bean_index(self.ruleset.config.params["beans"].cards)  # the view's names, any language
+            coins = Counter(index[name] for name in view["beans"].own_coins or ())
+            return max(legal, key=lambda a: coins[a.bean])
         if A.Raid in kinds:
             return next(a for a in legal if isinstance(a, A.Raid))
         if flip.FlipOn in kinds:

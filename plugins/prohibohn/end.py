@@ -26,6 +26,7 @@ from beanframe.beans import reshuffle
 from beanframe.beans.rules import harvestable_fields
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option, Step
+from beanframe.i18n import _
 
 from . import actions as A
 from .supply import PART, Buildings
@@ -63,7 +64,7 @@ class LastSalesStep(Step):
         game.pop()
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "the deck ran out: sell fields and buy cards, then end your sales"
+        return _("the deck ran out: sell fields and buy cards, then end your sales")
 
 
 class ExtraDeckStep(Step):

@@ -3,6 +3,8 @@ the rules live in the modules named in the package docstring."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 from attrs import frozen
 
@@ -12,13 +14,13 @@ from beanframe.core.hookspecs import hookimpl
 from beanframe.core.params import flag
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import VariantInfo
-from beanframe.core.words import count
+from beanframe.i18n import N_, _, ngettext
 
 from . import end, purchase, setup, tax
 from . import rules as rules_mod
 from .buildings import flip, gas_station, play, pub
 from .actions import ALL as ACTIONS
-from .cards import CARDS, cards_in_play
+from .cards import CARDS, cards_in_play, shown_name
 from .supply import NAME, PART, Buildings
 
 VERSION = "0.1.0"
@@ -28,7 +30,13 @@ VERSION = "0.1.0"
 class ProhibohnOptions:
     """Options of Prohibohn (the defaults are the rulebook's basic game)."""
 
-    pub: bool = attrs.field(default=False, validator=flag, metadata={"help": "the pub variant (RULES B \"Pub variant\")"})
+    pub: bool = attrs.field(default=False, validator=flag, metadata={"help": N_("the pub variant: the Cognac Beans, the Pubs and Joe Bohnano; three fields each")})
+
+
+@hookimpl
+def beanframe_catalogs():
+    """The words of Prohibohn in Dutch, French and German (locale/, the domain ``prohibohn``)."""
+    return Path(__file__).resolve().parent / "locale"
 
 
 @hookimpl
@@ -36,7 +44,7 @@ def beanframe_variant():
     return VariantInfo(
         name=NAME,
         version=VERSION,
-        description="Prohibohn: buildings, police stations and the razzia for Al Cabohne (2 players)",
+        description=N_("Prohibohn: buildings, police stations and the razzia for Al Cabohne (2 players)"),
         requires=("al_cabohne",),
         players=(2,),
         options=ProhibohnOptions,
@@ -99,29 +107,37 @@ def beanframe_register_options(register):
 
 @hookimpl
 def beanframe_register_phases(pipeline):
-    pipeline.add("setup", "starting_coins", setup.phase_starting_coins, title="two hand cards become starting coins",
+    pipeline.add("setup", "starting_coins", setup.phase_starting_coins, title=N_("two hand cards become starting coins"),
                  after="mafia_start")
     pipeline.replace("draw", gas_station.phase_draw)  # Gas Stations
 
 
 def _p(player: int) -> str:
-    return f"player {player + 1}"
+    return _("player {n}").format(n=player + 1)
 
 
 @hookimpl
 def beanframe_register_events(events):
+    # every text is made where it is shown, in the reader's language (card and bean names too)
     def bean(game, b):
-        return game.ruleset.config.params["beans"].cards.names[b] if game is not None else f"bean {b + 1}"
+        return game.ruleset.config.params["beans"].cards.names[b] if game is not None else _("bean {n}").format(n=b + 1)
 
-    events.describe("starting_coin", lambda g, p: f"{_p(p)} lays a hand card face down as a starting coin")
-    events.describe(HAND_DISCARD, lambda g, p, b: f"{_p(p)} discards {bean(g, b)} from the hand")
-    events.describe("buy", lambda g, p, c, b, n: f"{_p(p)} buys the {CARDS[c].name} for {count(n, bean(g, b) + ' coin')}")
-    events.describe("remove_card", lambda g, p, c: f"{_p(p)} takes the {CARDS[c].name} out of the game")
-    events.describe("take_coin", lambda g, p, b: f"{_p(p)} takes a {bean(g, b)} coin from the mafia treasury")
-    events.describe("raid", lambda g, p, c: f"{_p(p)} takes the opponent's {CARDS[c].name} out of the game")
-    events.describe("yield_share", lambda g, p, b, c: f"{_p(p)} takes a {bean(g, c)} coin of the boss's yield")
-    events.describe("play_stops", lambda g, n: "the deck ran out: play stops for the last sales")
-    events.describe("extra_deck", lambda g, n: f"{n} building cards owned (under ten): one more deck")
+    def buy(g, p, c, b, n):
+        return ngettext("{player} buys the {card} for {n} {bean} coin", "{player} buys the {card} for {n} {bean} coins", n).format(
+            player=_p(p), card=shown_name(CARDS[c]), n=n, bean=bean(g, b))
+
+    events.describe("starting_coin", lambda g, p: _("{player} lays a hand card face down as a starting coin").format(player=_p(p)))
+    events.describe(HAND_DISCARD, lambda g, p, b: _("{player} discards {bean} from the hand").format(player=_p(p), bean=bean(g, b)))
+    events.describe("buy", buy)
+    events.describe("remove_card", lambda g, p, c: _("{player} takes the {card} out of the game").format(
+        player=_p(p), card=shown_name(CARDS[c])))
+    events.describe("take_coin", lambda g, p, b: _("{player} takes a {bean} coin from the mafia treasury").format(player=_p(p), bean=bean(g, b)))
+    events.describe("raid", lambda g, p, c: _("{player} takes the opponent's {card} out of the game").format(
+        player=_p(p), card=shown_name(CARDS[c])))
+    events.describe("yield_share", lambda g, p, b, c: _("{player} takes a {bean} coin of the boss's yield").format(
+        player=_p(p), bean=bean(g, c)))
+    events.describe("play_stops", lambda g, n: _("the deck ran out: play stops for the last sales"))
+    events.describe("extra_deck", lambda g, n: _("{n} building cards owned (under ten): one more deck").format(n=n))
     events.on("boss_harvest", tax.share_of_yield)
     events.on("run_out", end.on_run_out)
 
@@ -140,7 +156,7 @@ def beanframe_register_bots(register):
     def factory(seed, ruleset):
         return ProhibohnGreedy(ruleset, seed)
 
-    register("prohibohn", factory, "Al Cabohne's greedy bot that also buys buildings, police stations and the razzia")
+    register("prohibohn", factory, N_("Al Cabohne's greedy bot that also buys buildings, police stations and the razzia"))
     for cls, value in VALUES:  # what Prohibohn's actions are worth to Al Cabohne's greedy bot
         register.action_value(cls, value)
     from .search import search_policy  # Al Cabohne's rollouts, the buildings' points in the evaluation
@@ -153,7 +169,7 @@ def beanframe_register_renderers(register):
     from .render import buildings_command, explain, render_prohibohn
 
     register.part(PART, render_prohibohn)
-    register.command("buildings", buildings_command, "buildings [NAME]: every building card's price and power")
+    register.command("buildings", buildings_command, N_("buildings [NAME]: every building card's price and power"))
     register.explain(explain)
 
 
@@ -185,7 +201,7 @@ def beanframe_game_stats(game):
     part: Buildings = game.part(PART)
     stats = {"cards bought": float(sum(len(o) for o in part.owned))}
     for i in cards_in_play(game.ruleset.config.params[NAME].pub):
-        stats[f"bought {CARDS[i].key}"] = float(any(i in o for o in part.owned))
+        stats[f"bought {CARDS[i].name}"] = float(any(i in o for o in part.owned))  # the name: keys are not for players
     return stats
 
 

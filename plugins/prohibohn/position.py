@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from beanframe.beans import PART as BEANS
 from beanframe.core.position import Reading, at, shown
+from beanframe.i18n import _
 
-from .cards import CARDS, RAZZIA_ID, card_id, cards_in_play
+from .cards import CARDS, RAZZIA_ID, card_id, cards_in_play, shown_name
 from .supply import NAME, PART, Buildings
 from .values import upgraded
 
@@ -72,12 +73,12 @@ def read_buildings(game: Game, data: dict[str, Any], reading: Reading) -> None:
                 c = _lookup(item)
             except KeyError:
                 known = ", ".join(CARDS[c].key for c in in_play)
-                reading.problem(here, f"unknown Prohibohn card {shown(item)} (cards: {known})")
+                reading.problem(here, _("unknown Prohibohn card {card} (cards: {known})").format(card=shown(item), known=known))
                 continue
             if c not in in_play:
-                reading.problem(here, f"{CARDS[c].name} is not in this game (the Pubs need the pub variant)")
+                reading.problem(here, _("{card} is not in this game (the Pubs need the pub variant)").format(card=shown_name(CARDS[c])))
             elif c in placed:
-                reading.problem(here, f"{CARDS[c].name} is at {placed[c]} already")
+                reading.problem(here, _("{card} is at {place} already").format(card=shown_name(CARDS[c]), place=placed[c]))
             else:
                 placed[c] = here
                 out.append(c)
@@ -99,7 +100,7 @@ def read_buildings(game: Game, data: dict[str, Any], reading: Reading) -> None:
             part.supply = got
             missing = [CARDS[c].key for c in in_play if c not in placed]
             if missing:
-                reading.problem(f"{PART}.supply", f"cards in no place: {', '.join(missing)} (in the supply, owned or removed)")
+                reading.problem(f"{PART}.supply", _("cards in no place: {cards} (in the supply, owned or removed)").format(cards=", ".join(missing)))
     else:
         part.supply = [c for c in in_play if c not in placed]
     part.razzia = any(RAZZIA_ID in o for o in part.owned)

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from beanframe.beans import PART as BEANS
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option, Step
+from beanframe.i18n import _
 
 from . import actions as A
 from .actions import Buy, BuyRazzia, KeepThird, NoRaid, Raid
-from .cards import BUILDING, BY_KEY, CARDS, POLICE, RAZZIA_ID, RAZZIA_RULES
+from .cards import BUILDING, BY_KEY, CARDS, POLICE, RAZZIA_ID, RAZZIA_RULES, shown_name
 from .supply import PART, Buildings
 from .values import payments, take_coins, worth_exactly_one
 
@@ -156,7 +157,8 @@ class RemoveThirdStep(Step):
             game.emit("remove_card", frame.player, third)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return f"you own two of the kind: take the {CARDS[frame.args[0]].name} out of the game now, or leave it"
+        return _("you own two of the kind: take the {card} out of the game now, or leave it").format(
+            card=shown_name(CARDS[frame.args[0]]))
 
 
 class TakeCoinStep(Step):
@@ -182,7 +184,7 @@ class TakeCoinStep(Step):
         game.emit("take_coin", frame.player, action.bean)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "police station: take one coin of your choice from the mafia treasury"
+        return _("police station: take one coin of your choice from the mafia treasury")
 
 
 def raid_targets(game: Game, player: int) -> list[int]:
@@ -217,7 +219,7 @@ class PubRaidStep(Step):
         game.emit("raid", frame.player, action.card)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "4-Pub: take one of the opponent's 1-buildings worth exactly 1 out of the game"
+        return _("{card}: take one of the opponent's 1-buildings worth exactly 1 out of the game").format(card=shown_name(CARDS[BY_KEY["pub4"]]))
 
 
 STEPS = (RemoveThirdStep(), TakeCoinStep(), PubRaidStep())

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
 from beanframe.core.steps import Step
+from beanframe.i18n import ngettext
 
 from . import actions as A
 from .supply import PART
@@ -50,4 +51,6 @@ class StartingCoinsStep(Step):
             game.replace_top(self.kind, frame.player, laid)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return f"set-up: lay {STARTING_COINS - frame.args[0]} more hand card(s) face down as starting coins"
+        n = STARTING_COINS - frame.args[0]
+        return ngettext("set-up: lay {n} more hand card face down as a starting coin",
+                        "set-up: lay {n} more hand cards face down as starting coins", n).format(n=n)

@@ -5,7 +5,7 @@ from a position (issue 21, ``new_game(position=...)``): the cards a test names a
 them, the seed deals the rest (the 116 cards stay accounted for: the position is checked on load),
 and the real engine runs from the start of a chosen phase of the active player's turn.
 
-Lists of cards are bean names or keys ("Feuerbohne" or "fire"); ``many("fire", 3)`` repeats one.
+Lists of cards are bean names or keys ("Chili Bean" or "fire"); ``many("fire", 3)`` repeats one.
 Like the deck, the *discard* is given top card first.
 """
 

@@ -147,7 +147,7 @@ def test_pay_coins_of_a_bean():
 
 
 def test_sale():
-    # RULES A "Cards": 5 Puffbohne sell for 2 coins, 3 go to the discard
+    # RULES A "Cards": 5 Fava Bean sell for 2 coins, 3 go to the discard
     assert sale(CARDS, bean("puff"), 5) == (2, 3)
     assert sale(CARDS, bean("blue"), 2) == (0, 2)
 

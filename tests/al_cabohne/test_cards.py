@@ -16,13 +16,13 @@ def test_116_cards_with_the_printed_counts():
     assert CARDS.total == 116
     counts = {b.name: b.count for b in CARDS.beans}
     assert counts == {
-        "Blaue Bohne": 20,
-        "Kidneybohne": 19,
-        "Feuerbohne": 18,
-        "Puffbohne": 16,
-        "Saubohne": 16,
-        "Brechbohne": 14,
-        "Stangenbohne": 13,
+        "Blue Bean": 20,
+        "Kidney Bean": 19,
+        "Chili Bean": 18,
+        "Fava Bean": 16,
+        "Stink Bean": 16,
+        "Green Bean": 14,
+        "Runner Bean": 13,
     }
 
 
@@ -34,7 +34,7 @@ def test_a_fresh_game_accounts_for_every_card(players):
     check(game)
 
 
-# RULES A "Cards": the bean-o-meters (Kidneybohne 5/6/7/8 as the printed cards read)
+# RULES A "Cards": the bean-o-meters (Kidney Bean 5/6/7/8 as the printed cards read)
 @pytest.mark.parametrize(
     ("key", "meter"),
     [
@@ -56,7 +56,7 @@ def test_bean_o_meters(key, meter):
         assert CARDS.value(b, size - 1) == coins - 1
 
 
-# RULES A "Cards": Kidneybohne 3 and 4 sell for nothing (5/6/7/8, not 3/6/7/8)
+# RULES A "Cards": Kidney Bean 3 and 4 sell for nothing (5/6/7/8, not 3/6/7/8)
 def test_kidney_below_five_sells_for_nothing():
     assert [CARDS.value(bean("kidney"), n) for n in range(1, 9)] == [0, 0, 0, 0, 1, 2, 3, 4]
 
@@ -78,7 +78,7 @@ def test_past_the_four_coin_size_sells_for_four(key):
     assert CARDS.value(b, CARDS.beans[b].count + 5) == 4
 
 
-# Rulebook examples (RULES A "Cards"): 5 Puffbohne -> 2; 5 Brechbohne -> 2 while 4 < 2; 2 Blaue -> 0
+# Rulebook examples (RULES A "Cards"): 5 Fava Bean -> 2; 5 Green Bean -> 2 while 4 < 2; 2 Blaue -> 0
 def test_rulebook_meter_examples():
     assert CARDS.value(bean("puff"), 5) == 2
     assert CARDS.value(bean("french"), 5) == 2

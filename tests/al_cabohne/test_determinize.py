@@ -64,7 +64,7 @@ def test_a_shown_hand_stays_known():
         assert all(hand(c, 0)[:2] == ["fire", "fire"] for c in copies)  # the shown front is kept
         assert len({tuple(hand(c, 0)[2:]) for c in copies}) > 1  # the cards drawn since are not
         assert all(c.view(observer) == game.view(observer) for c in copies)
-    assert "player 1 shows a hand no empty boss can take: Feuerbohne, Feuerbohne" in game.log
+    assert "player 1 shows a hand no empty boss can take: Chili Bean, Chili Bean" in game.log
 
 
 def test_a_shown_card_that_left_the_hand_is_no_longer_known():

@@ -79,7 +79,7 @@ def test_third_run_out_in_phase_4():
     game.apply("done")
     assert game.is_over
     assert hand(game) == ["fire"]  # phase 6 drew nothing
-    assert fields(game) == [[], []]  # final harvest: the lone Blaue Bohne was sold
+    assert fields(game) == [[], []]  # final harvest: the lone Blue Bean was sold
     assert game.state.turn == 5  # no further turn
     with pytest.raises(GameOverError):
         game.apply("done")
@@ -120,7 +120,7 @@ def test_final_harvest_and_scores():
         deck_size=1,
         hands=[["fire", "fire", "fire"], ["puff"]],
         fields=[[many("kidney", 7), ["blue"]], [many("french", 5), []]],
-        bosses=[many("runner", 4), ["broad"]],  # Al: 4 Stangenbohne = 2 coins, under his 3
+        bosses=[many("runner", 4), ["broad"]],  # Al: 4 Runner Bean = 2 coins, under his 3
         coins=[2, 1],
         treasury=1,
     )

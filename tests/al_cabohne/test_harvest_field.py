@@ -28,8 +28,8 @@ def _harvests(game):
 
 
 # RULES A "Harvest and sell": a harvest sells the whole field; coins per the bean-o-meter, the rest
-# face up on the discard. Rulebook examples: 5 Puffbohne -> 2 coins and 3 to the discard;
-# 2 Blaue Bohne -> nothing, both to the discard
+# face up on the discard. Rulebook examples: 5 Fava Bean -> 2 coins and 3 to the discard;
+# 2 Blue Bean -> nothing, both to the discard
 def test_harvest_puff_and_blue_examples():
     game = situation(at="play", fields=[[many("puff", 5), many("blue", 2)], [[], []]], hands=[["kidney"], ["fire"]], bosses=BOSSES)
     mark = len(game.events)
@@ -38,7 +38,7 @@ def test_harvest_puff_and_blue_examples():
     assert named(table(game).coins[0]) == ["puff", "puff"]
     assert discard_top_first(game)[:3] == ["puff"] * 3
     assert events_since(game, mark, "harvest")[0][4:] == (5, 2)  # 5 cards for 2 coins
-    game.apply("harvest f2")  # the Kidneybohne must be planted: the 2 Blaue Bohne are sold
+    game.apply("harvest f2")  # the Kidney Bean must be planted: the 2 Blue Bean are sold
     assert coins(game) == 2 and discard_top_first(game)[:2] == ["blue", "blue"]
     assert fields(game)[0] == fields(game)[1] == []
     check(game)

@@ -13,10 +13,10 @@ from .helpers import bosses, discard_top_first, many, new, situation, treasury
 @pytest.mark.parametrize(
     ("boss", "bean", "start", "harvests_at", "coins"),
     [
-        (0, "runner", 3, 5, 3),  # Al: 5 Stangenbohnen = 3 coins (4 = 2 coins: no harvest)
-        (0, "broad", 5, 7, 3),  # Al: 7 Saubohnen = 3 coins
-        (1, "french", 3, 5, 2),  # Don: 5 Brechbohnen = 2 coins
-        (1, "fire", 4, 6, 2),  # Don: 6 Feuerbohnen = 2 coins
+        (0, "runner", 3, 5, 3),  # Al: 5 Runner Beans = 3 coins (4 = 2 coins: no harvest)
+        (0, "broad", 5, 7, 3),  # Al: 7 Stink Beans = 3 coins
+        (1, "french", 3, 5, 2),  # Don: 5 Green Beans = 2 coins
+        (1, "fire", 4, 6, 2),  # Don: 6 Chili Beans = 2 coins
     ],
 )
 def test_two_player_thresholds(boss, bean, start, harvests_at, coins):
@@ -38,14 +38,14 @@ def test_two_player_thresholds(boss, bean, start, harvests_at, coins):
 # RULES A "Solo game": Joe Bohnano harvests at 1 coin; Don at 2 (solo too)
 def test_solo_thresholds():
     game = situation(1, at="flip", deck=["blue", "blue", "blue"], discard=["runner", "runner", "kidney"], bosses=[["broad"], ["puff"], ["runner"]], hands=[["fire"]])
-    # Joe: 3 Stangenbohnen = 1 coin: he harvested when the 2nd discard card arrived
+    # Joe: 3 Runner Beans = 1 coin: he harvested when the 2nd discard card arrived
     assert treasury(game) == 1 and bosses(game)[2] == []
     assert discard_top_first(game)[:3] == ["runner", "runner", "kidney"]
 
 
 # RULES A "Set-up" is silent on a boss reaching its threshold during the mafia start; the engine
 # applies the general rule (the mafia harvests at once), and the run of the first card's bean
-# continues on Al Cabohne. 5 Stangenbohnen: Al harvests 3 coins, the 6th starts his field again.
+# continues on Al Cabohne. 5 Runner Beans: Al harvests 3 coins, the 6th starts his field again.
 def test_threshold_during_the_mafia_start_reading():
     game = new(2, deck=["blue", "kidney"] * 5 + ["runner"] * 6 + ["fire"])
     assert treasury(game) == 3

@@ -36,7 +36,7 @@ def test_planting_p1_leaves_p2_and_p3_their_codes_and_the_board_says_so():
     play(game, "plant-pile s3 f2")
     assert named(table(game).fields[0][1]) == ["kidney", "kidney"]
     play(game, "done")
-    # "done" closes the gaps: the unplanted Blaue Bohne is pile 1 now (the opponent's leftover s1)
+    # "done" closes the gaps: the unplanted Blue Bean is pile 1 now (the opponent's leftover s1)
     assert [named(p) for p in table(game).piles + table(game).leftovers] == [["blue"]]
     check(game)
 

@@ -82,7 +82,7 @@ POSITION = {
     "active": "p2",
     "phase": "play",
     "beans": {
-        "hands": [["fire", "blue"], ["Saubohne", 3]],
+        "hands": [["fire", "blue"], ["Stink Bean", 3]],
         "fields": [[["fire", "fire"], []], [[], [], ["kidney"]]],
         "coins": [2, ["blue"]],
         "discard": ["puff"],
@@ -118,14 +118,14 @@ def test_a_whole_position_draws_no_chance():
 
 def test_an_unknown_bean_names_its_place():
     found = problems({"beans": {"hands": [["fire"], ["blue", "red", "Fierbohne"]]}})
-    assert found[0].startswith("beans.hands[1][1]: unknown bean 'red' (beans: Blaue Bohne")
+    assert found[0].startswith("beans.hands[1][1]: unknown bean 'red' (beans: Blue Bean")
     assert found[1].startswith("beans.hands[1][2]: unknown bean 'Fierbohne'")
 
 
 def test_a_card_too_many_is_named_where_it_is_placed():
-    # RULES A "Cards": 13 Stangenbohnen in the game (the runner bean)
+    # RULES A "Cards": 13 Runner Beans in the game (the runner bean)
     found = problems({"beans": {"hands": [["runner"] * 10, ["runner"] * 2]}, "mafia": {"bosses": [["runner"], []], "treasury": ["runner"]}})
-    assert found == ["mafia.treasury[0]: one Stangenbohne too many (the game has 13)"]
+    assert found == ["mafia.treasury[0]: one Runner Bean too many (the game has 13)"]
 
 
 def test_a_whole_deck_must_account_for_every_card():
@@ -139,7 +139,7 @@ def test_a_whole_deck_must_account_for_every_card():
     "beans, message",
     [
         ({"deck": [], "deck_top": []}, "beans.deck_top: give the whole deck or its top, not both"),
-        ({"fields": [[["fire", "blue"], []], [[], []]]}, "beans.fields[0][0]: one bean per field, not Blaue Bohne, Feuerbohne"),
+        ({"fields": [[["fire", "blue"], []], [[], []]]}, "beans.fields[0][0]: one bean per field, not Blue Bean, Chili Bean"),
         ({"fields": [[[]], [[], []]]}, "beans.fields[0]: 1 fields: a player has 2 to 3"),
         ({"hands": [[]]}, "beans.hands: expected 2 hands (one per player), not 1"),
         ({"coins": [-1, 0]}, "beans.coins[0][0]: -1 cards: expected a number of at least 0"),
@@ -156,8 +156,8 @@ def test_the_bean_table_is_checked(beans, message):
     "mafia, message",
     [
         # RULES A "Harvest and sell": a boss harvests at once at its threshold (Al: 3 coins)
-        ({"bosses": [["fire"] * 8, []]}, "mafia.bosses[0]: 8 Feuerbohne reach Al Cabohne's threshold of 3 coins"),
-        ({"bosses": [["fire"], ["fire"]]}, "mafia.bosses[1]: Al Cabohne collects Feuerbohne already"),
+        ({"bosses": [["fire"] * 8, []]}, "mafia.bosses[0]: 8 Chili Bean reach Al Cabohne's threshold of 3 coins"),
+        ({"bosses": [["fire"], ["fire"]]}, "mafia.bosses[1]: Al Cabohne collects Chili Bean already"),
         ({"bosses": [[], [], []]}, "mafia.bosses: expected 2 bosses (Al Cabohne, Don Corlebohne), not 3"),
     ],
 )

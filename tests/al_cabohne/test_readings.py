@@ -45,15 +45,15 @@ def test_f20_solo_tip_5_a_field_completed_by_the_second_card():
         deck=["puff", "french", "fire"],
         discard=["runner"],
     )
-    game.apply("plant f2")  # the Blaue Bohne
-    game.apply("plant f1")  # the 5th Puffbohne: 2 coins' worth
+    game.apply("plant f2")  # the Blue Bean
+    game.apply("plant f1")  # the 5th Fava Bean: 2 coins' worth
     assert game.phase.name == "before_flip" and game.frame.kind == "before_flip"
     assert set(codes(game)) == {"done", "harvest f1"}  # no flip has happened yet
     assert table(game).piles == []
     game.apply("harvest f1")
     assert coins(game) == 2 and discard_top_first(game)[:4] == ["puff"] * 3 + ["runner"]
     game.apply("done")
-    # phase 3: the flipped Puffbohne takes the 3 sold ones back from the discard (question 2)
+    # phase 3: the flipped Fava Bean takes the 3 sold ones back from the discard (question 2)
     assert _piles(game) == [["puff"] * 4, ["french"], ["fire"]]
     assert discard_top_first(game) == [] and bosses(game)[1] == ["runner", "runner"]  # then Don's bean
     assert game.phase.name == "plant"
@@ -71,7 +71,7 @@ def test_f20_harvest_then_buy_before_the_flips():
         hands=[["fire", "kidney"], ["puff"]],
         deck=["blue", "french", "puff"],
     )
-    game.apply("plant f1")  # 3 Feuerbohnen: 1 coin
+    game.apply("plant f1")  # 3 Chili Beans: 1 coin
     game.apply("plant f2")
     assert game.frame.kind == "before_flip"
     assert set(codes(game)) == {"done", "harvest f1"}  # 3 coins: no field to buy yet
@@ -157,8 +157,8 @@ def test_f19_rule_functions(sizes, literal, protection):
 # ------------------------------------------------------------------------------------------
 
 
-# F.1: the first leftover Feuerbohne's field is sold and reused by the Blaue Bohne; the second
-# Feuerbohne may still go on the other empty field (the earlier reading tied it to field 1 and
+# F.1: the first leftover Chili Bean's field is sold and reused by the Blue Bean; the second
+# Chili Bean may still go on the other empty field (the earlier reading tied it to field 1 and
 # left only the discard)
 def test_f1_second_leftover_of_a_bean_on_another_field():
     game = situation(at="leftovers", active=1, leftovers=[many("fire", 2), ["blue"]], bosses=BOSSES, hands=[["puff"], ["french"]])
@@ -166,14 +166,14 @@ def test_f1_second_leftover_of_a_bean_on_another_field():
     assert fields(game, 1) == [["fire"], []]
     game.apply("harvest f1")  # F.19 (b): the only non-empty field
     assert fields(game, 1) == [[], []]
-    game.apply("leftover s2 f1")  # the Blaue Bohne on the freed field
+    game.apply("leftover s2 f1")  # the Blue Bean on the freed field
     assert set(codes(game)) >= {"leftover s1 f2", "discard s1"}
     game.apply("leftover s1 f2")
     assert fields(game, 1) == [["blue"], ["fire"]]
     check(game)
 
 
-# F.1: one bean type never stands on two own fields at once: while the first Feuerbohne's field
+# F.1: one bean type never stands on two own fields at once: while the first Chili Bean's field
 # grows it, the second one goes there (empty fields stay interchangeable: one is offered)
 def test_f1_one_bean_type_one_field():
     game = situation(at="leftovers", active=1, leftovers=[many("fire", 2)], bosses=BOSSES, hands=[["puff"], ["french"]])
@@ -192,7 +192,7 @@ def test_f1_one_bean_type_one_field():
 def test_f21_different_beans_two_fields_after_a_harvest():
     game = situation(at="play", bosses=BOSSES, hands=[["fire", "blue"], ["puff"]])
     game.apply("plant f1")
-    game.apply("harvest f1")  # F.19 (b): the lone Feuerbohne, all other fields empty
+    game.apply("harvest f1")  # F.19 (b): the lone Chili Bean, all other fields empty
     assert fields(game) == [[], []]
     assert set(codes(game)) == {"plant f2", "pass"}
     game.apply("plant f2")

@@ -137,7 +137,7 @@ def test_ending_the_game_now_stops_the_flip():
     game = beanframe.compose(["al_cabohne"], 2, extra_plugins=[StopAtSecondFlip()]).new_game(
         seed=1, deck=[*(["fire"] * 10), "blue", "kidney", "puff", "french", "broad"]
     )
-    # turn 1: bosses took blue and kidney; plant the front Feuerbohne, pass, start flipping
+    # turn 1: bosses took blue and kidney; plant the front Chili Bean, pass, start flipping
     game.apply("plant f1")
     game.apply("pass")
     game.apply("done")

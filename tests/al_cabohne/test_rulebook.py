@@ -24,7 +24,7 @@ from .helpers import (
 )
 
 
-# RULES A "Cards" (NL "Bruine bonen", FR "Saubohne" example), through a real harvest:
+# RULES A "Cards" (NL "Bruine bonen", FR "Stink Bean" example), through a real harvest:
 # 1-2 -> 0, 3-4 -> 1, 5-6 -> 2, 7 -> 3, 8 or more -> 4
 @pytest.mark.parametrize(("n", "expected"), [(2, 0), (3, 1), (4, 1), (5, 2), (6, 2), (7, 3), (8, 4), (9, 4)])
 def test_saubohne_harvest(n, expected):
@@ -34,7 +34,7 @@ def test_saubohne_harvest(n, expected):
     assert discard_top_first(game)[: n - expected] == ["broad"] * (n - expected)
 
 
-# NL "een speler oogst 5 Stootbonen" / FR "Cinq Puffbohne rapportent deux pièces d'or. Marc
+# NL "een speler oogst 5 Stootbonen" / FR "Cinq Fava Bean rapportent deux pièces d'or. Marc
 # retourne deux des haricots ... les trois haricots restants ... sur la pile de défausse"
 def test_marc_sells_five_puffbohne():
     game = situation(at="plant", fields=[[many("puff", 5), []], [[], []]], hands=[[], ["blue"]], bosses=[["runner"], ["broad"]])
@@ -46,7 +46,7 @@ def test_marc_sells_five_puffbohne():
 
 
 # NL "een speler moet een veld met 2 Blauwe bonen oogsten" / FR "Christophe ne reçoit aucune pièce
-# en vendant sa récolte de deux Blaue Bohne. Il met les deux haricots ... sur la pile de défausse"
+# en vendant sa récolte de deux Blue Bean. Il met les deux haricots ... sur la pile de défausse"
 def test_christophe_must_sell_two_blaue_bohnen():
     game = situation(at="play", fields=[[many("blue", 2), many("fire", 3)], [[], []]], hands=[["kidney"], ["puff"]], bosses=[["runner"], ["broad"]])
     assert "plant f1" not in codes(game) and "plant f2" not in codes(game)  # must harvest first
@@ -56,9 +56,9 @@ def test_christophe_must_sell_two_blaue_bohnen():
     assert fields(game)[0] == ["kidney"]
 
 
-# NL/FR "Don Corlebohne a cinq Brechbohne dans son champ. Ces haricots sont immédiatement récoltés.
+# NL/FR "Don Corlebohne a cinq Green Bean dans son champ. Ces haricots sont immédiatement récoltés.
 # Deux ... sur le trésor de la Mafia, tandis que les trois haricots restants ... sur la défausse":
-# Don gets his 5th Brechbohne from a flip, from the discard, from a gift
+# Don gets his 5th Green Bean from a flip, from the discard, from a gift
 @pytest.mark.parametrize("how", ["flip", "discard", "gift", "pile"])
 def test_don_harvests_five_brechbohne(how):
     kwargs = dict(bosses=[["fire"], many("french", 4)], hands=[["kidney"], ["puff"]])
@@ -83,7 +83,7 @@ def test_don_harvests_five_brechbohne(how):
 def test_mafia_start_example():
     ten = ["blue", "kidney"] * 5  # dealt alternately
     game = new(2, deck=[*ten, "fire", "fire", "fire", "fire", "french", "french", "fire"])
-    # 4 Feuerbohnen: 1 coin, under Al's threshold
+    # 4 Chili Beans: 1 coin, under Al's threshold
     assert bosses(game) == [["fire"] * 4, ["french"]]
     assert named(table(game).deck[-2:]) == ["fire", "french"]
     assert hand(game, 0) == ["blue"] * 5 and hand(game, 1) == ["kidney"] * 5
@@ -100,7 +100,7 @@ SOLO_BOSSES = [["broad"], ["puff"], ["kidney"]]
 # question 2 gives it to that boss after any flip
 def test_tip_discard_top_of_a_mafia_bean_goes_to_the_mafia():
     game = situation(1, at="flip", deck=["blue", "fire", "french"], discard=["puff", "puff", "runner"], bosses=SOLO_BOSSES, hands=[["fire"]])
-    assert bosses(game)[1] == ["puff"] * 3  # both discarded Puffbohnen went to Don
+    assert bosses(game)[1] == ["puff"] * 3  # both discarded Fava Beans went to Don
     assert discard_top_first(game)[0] == "runner"
 
 
@@ -115,9 +115,9 @@ def test_tip_gift_frees_a_boss_field_for_an_unwanted_pile():
         bosses=[["broad"], ["puff"], ["kidney"]],
         hands=[["kidney", "fire"]],
     )
-    # no own field takes the Blaue Bohnen and no boss is empty
+    # no own field takes the Blue Beans and no boss is empty
     assert not [c for c in codes(game) if c.startswith(("plant-pile", "give-pile"))]
-    game.apply("give h1 b3")  # Joe: 2 Kidneybohnen sell for 0, no harvest yet
+    game.apply("give h1 b3")  # Joe: 2 Kidney Beans sell for 0, no harvest yet
     assert bosses(game)[2] == ["kidney", "kidney"]
     game = situation(
         1,
@@ -127,7 +127,7 @@ def test_tip_gift_frees_a_boss_field_for_an_unwanted_pile():
         bosses=[["broad"], many("puff", 4), ["kidney"]],
         hands=[["puff", "fire"]],
     )
-    game.apply("give h1 b2")  # Don: 5 Puffbohnen = 2 coins: he harvests at once
+    game.apply("give h1 b2")  # Don: 5 Fava Beans = 2 coins: he harvests at once
     assert treasury(game) == 2 and bosses(game)[1] == []
     assert "give-pile s1 b2" in codes(game)
     game.apply("give-pile s1 b2")
@@ -150,7 +150,7 @@ def test_tip_after_a_harvesting_gift_the_boss_needs_a_new_bean():
     assert bosses(game)[1] == []
     game.apply("done")
     assert game.prompt().startswith("refill")
-    # Feuerbohne or Blaue Bohne; not the Kidneybohne (Joe grows it)
+    # Chili Bean or Blue Bean; not the Kidney Bean (Joe grows it)
     assert set(codes(game)) == {"give h1 b2", "give h2 b2", "harvest f1"}
     game.apply("give h2 b2")
     assert bosses(game)[1] == ["blue"]
@@ -171,14 +171,14 @@ def test_tip_lone_bean_is_taken_by_the_tax():
         deck=["fire", "blue", "kidney", "french", "broad"],
     )
     assert "give-pile s1 b3" in codes(game)
-    game.apply("give-pile s1 b3")  # Joe Bohnano now grows Stangenbohne
+    game.apply("give-pile s1 b3")  # Joe Bohnano now grows Runner Bean
     game.apply("done")
     # next turn: phase 1 tax
     assert game.state.turn == 6 and game.phase.name == "tax"
     game.apply("pay-tax")
     assert fields(game) == [[], ["fire"] * 3, ["blue"] * 3]
     assert bosses(game)[2] == ["runner", "runner"]
-    # phase 2: the Kidneybohne goes on the freed field, no valuable field had to be sold
+    # phase 2: the Kidney Bean goes on the freed field, no valuable field had to be sold
     assert codes(game)[0] == "plant f1"
     game.apply("plant f1")
     assert fields(game)[0] == ["kidney"] and coins(game) == 0
@@ -197,11 +197,11 @@ def test_tip_sold_beans_come_back_from_the_discard():
         deck=["fire", "runner", "french"],
         discard=["runner"],
     )
-    game.apply("harvest f1")  # phase 2: 6 Feuerbohnen = 2 coins, 4 to the discard
+    game.apply("harvest f1")  # phase 2: 6 Chili Beans = 2 coins, 4 to the discard
     assert coins(game) == 2 and discard_top_first(game)[:5] == ["fire"] * 4 + ["runner"]
     game.apply("plant f1")
     game.apply("done")  # F.20: nothing more to sell before the flips
-    # phase 3: the flipped Feuerbohne takes the 4 back; the Stangenbohne then takes the old runner
+    # phase 3: the flipped Chili Bean takes the 4 back; the Runner Bean then takes the old runner
     piles = [named(p) for p in table(game).piles]
     assert piles == [["fire"] * 5, ["runner", "runner"], ["french"]]
     check(game)

@@ -30,7 +30,7 @@ def test_three_scripted_turns():
     # turn 1, player 1: phases 1 and 2 skipped (A "Turn": first turn of the starting player)
     assert game.state.turn == 1 and game.phase.name == "play"
     game.apply("plant f1")
-    game.apply("plant f1")  # the 2nd Feuerbohne: same bean, same field
+    game.apply("plant f1")  # the 2nd Chili Bean: same bean, same field
     assert fields(game, 0) == [["fire", "fire"], []]
     # F.20: before the flips a moment to harvest (or buy); "done" starts phase 4
     assert game.frame.kind == "before_flip" and codes(game) == ["done", "harvest f1"]
@@ -40,7 +40,7 @@ def test_three_scripted_turns():
     assert [named(p) for p in table(game).piles] == [["fire"], ["blue"], ["puff"]]
     game.apply("plant-pile s1 f1")
     assert fields(game, 0)[0] == ["fire"] * 3
-    game.apply("give h2 b1")  # the Kidneybohne (2nd hand card) to Al: directly plantable
+    game.apply("give h2 b1")  # the Kidney Bean (2nd hand card) to Al: directly plantable
     assert bosses(game)[0] == ["kidney"] * 3 and hand(game, 0) == ["blue", "puff"]
     game.apply("done")
     assert hand(game, 0) == ["blue", "puff", "broad", "broad"]  # phase 6: drawn to the back
@@ -49,9 +49,9 @@ def test_three_scripted_turns():
     assert game.state.turn == 2 and game.to_act == 1 and game.phase.name == "leftovers"
     assert [named(p) for p in table(game).leftovers] == [["blue"], ["puff"]]
     game.apply("leftover s1 f1")
-    game.apply("discard s2")  # the Puffbohne: still p2 (issue 6: pile codes stay while planting)
+    game.apply("discard s2")  # the Fava Bean: still p2 (issue 6: pile codes stay while planting)
     assert discard_top_first(game) == ["puff"]
-    # phase 2: no boss grows Blaue Bohne: no tax; phase 3
+    # phase 2: no boss grows Blue Bean: no tax; phase 3
     assert game.phase.name == "play"
     game.apply("plant f1")
     game.apply("plant f2")
@@ -64,21 +64,21 @@ def test_three_scripted_turns():
     assert table(game).discard == []
     game.apply("plant-pile s1 f2")
     assert fields(game, 1)[1] == ["french", "french"]
-    game.apply("give h2 b2")  # the Stangenbohne: Don's 4th = 2 coins: he harvests at once
+    game.apply("give h2 b2")  # the Runner Bean: Don's 4th = 2 coins: he harvests at once
     assert treasury(game) == 2 and bosses(game)[1] == []
     assert discard_top_first(game) == ["runner", "runner"]
-    game.apply("give-pile s3 b2")  # the Saubohne pile onto the freed field: still p3 (issue 6)
+    game.apply("give-pile s3 b2")  # the Stink Bean pile onto the freed field: still p3 (issue 6)
     assert bosses(game)[1] == ["broad"]
     game.apply("done")
     assert hand(game, 1) == ["french", "broad", "fire", "blue"]
 
-    # turn 3, player 1: the 2 Puffbohnen left over go on one field
+    # turn 3, player 1: the 2 Fava Beans left over go on one field
     assert game.state.turn == 3 and game.to_act == 0 and game.phase.name == "leftovers"
     assert set(codes(game)) == {"leftover s1 f2", "discard s1", "harvest f1"}
     game.apply("leftover s1 f2")
     game.apply("leftover s1 f2")
     assert fields(game, 0) == [["fire"] * 3, ["puff", "puff"]]
-    # phase 2: Don grows Saubohne, Al Kidneybohne: no tax. Phase 3: the Blaue Bohne fits nowhere
+    # phase 2: Don grows Stink Bean, Al Kidney Bean: no tax. Phase 3: the Blue Bean fits nowhere
     assert game.phase.name == "play"
     assert set(codes(game)) == {"harvest f1", "harvest f2"}
     game.apply("harvest f1")
@@ -86,5 +86,5 @@ def test_three_scripted_turns():
     game.apply("plant f1")
     assert fields(game, 0) == [["blue"], ["puff", "puff"]]
     assert hand(game, 0) == ["puff", "broad", "broad"]
-    game.apply("plant f2")  # the optional 2nd card joins the Puffbohnen
+    game.apply("plant f2")  # the optional 2nd card joins the Fava Beans
     assert fields(game, 0)[1] == ["puff"] * 3

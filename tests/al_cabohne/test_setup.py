@@ -41,9 +41,9 @@ def test_mafia_start_one_card_each():
 def test_mafia_start_runs_on_al_then_exactly_one_to_don():
     game = new(2, deck=[*TEN, "puff", "puff", "puff", "french", "french", "puff"])
     assert bosses(game) == [["puff", "puff", "puff"], ["french"]]
-    # the second Brechbohne is still in the deck (Don gets exactly one card)
+    # the second Green Bean is still in the deck (Don gets exactly one card)
     assert len(table(game).deck) == 116 - 14
-    # the top of the deck: the 2nd Brechbohne, then the Puffbohne
+    # the top of the deck: the 2nd Green Bean, then the Fava Bean
     assert named(table(game).deck[-2:]) == ["puff", "french"]
     check(game)
 
@@ -62,10 +62,10 @@ def test_second_turn_plays_phases_1_and_2():
     # p1: blue fire broad runner kidney; p2: kidney puff french blue fire; Al: blue, Don: fire
     game = new(2, deck=[*TEN, "blue", "fire", "runner", "runner", "kidney", "puff", "puff"])
     assert bosses(game) == [["blue"], ["fire"]]
-    # turn 1 (p1): plant the Blaue Bohne, flip runner runner kidney, leave every pile
+    # turn 1 (p1): plant the Blue Bean, flip runner runner kidney, leave every pile
     game.apply("plant f1")
     game.apply("pass")
-    # F.20: a moment to harvest (the lone Blaue Bohne, the only non-empty field: F.19) before the flips
+    # F.20: a moment to harvest (the lone Blue Bean, the only non-empty field: F.19) before the flips
     assert game.phase.name == "before_flip" and codes(game) == ["done", "harvest f1"]
     game.apply("done")
     assert game.phase.name == "plant"

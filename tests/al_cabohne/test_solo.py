@@ -57,7 +57,7 @@ def test_solo_every_pile_must_be_planted():
     assert game.prompt().startswith("plant: every flipped pile must be planted")
     game.apply("plant-pile s1 f2")
     assert "done" not in codes(game)
-    # the Blaue Bohne pile: no boss grows it and none is empty, so it goes on an own field
+    # the Blue Bean pile: no boss grows it and none is empty, so it goes on an own field
     assert not [c for c in codes(game) if c.startswith("give-pile")]
     game.apply("plant-pile s2 f3")  # still p2: pile codes stay while the player plants (issue 6)
     assert table(game).piles == [[], []]  # the slots stay empty until "done"

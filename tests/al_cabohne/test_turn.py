@@ -43,13 +43,13 @@ def test_leftovers_per_card_plant_or_discard():
     assert set(codes(game)) == {"leftover s1 f1", "discard s1", "leftover s2 f1", "discard s2", "harvest f2"}
     game.apply("leftover s1 f1")
     assert fields(game, 1) == [["fire"], ["kidney", "kidney"]]
-    # F.1: the next Feuerbohne may only join that field; the Blaue Bohne fits nowhere now
+    # F.1: the next Chili Bean may only join that field; the Blue Bean fits nowhere now
     assert set(codes(game)) == {"leftover s1 f1", "discard s1", "discard s2", "harvest f2"}
     game.apply("discard s1")
     assert discard_top_first(game)[0] == "fire"
     game.apply("leftover s1 f1")
     assert fields(game, 1)[0] == ["fire", "fire"]
-    # issue 6: the used-up pile keeps its slot (empty), so the Blaue Bohne is still p2
+    # issue 6: the used-up pile keeps its slot (empty), so the Blue Bean is still p2
     assert [named(p) for p in table(game).leftovers] == [[], ["blue"]]
     game.apply("discard s2")
     assert table(game).leftovers == []
@@ -122,7 +122,7 @@ def test_tax_takes_only_one_bean_of_a_big_field():
 
 
 # RULES A "Turn" phase 2 + "Harvest and sell": a boss that reaches its threshold harvests at once
-# (rulebook example: Don Corlebohne with 5 Brechbohne: 2 coins to the mafia, 3 to the discard)
+# (rulebook example: Don Corlebohne with 5 Green Bean: 2 coins to the mafia, 3 to the discard)
 def test_tax_makes_don_harvest_five_brechbohne():
     game = situation(at="tax", fields=[[many("french", 3), []], [[], []]], bosses=[["blue"], many("french", 4)], hands=[["fire"], []])
     game.apply("pay-tax")
@@ -160,11 +160,11 @@ def test_harvest_before_the_tax():
 
 
 # RULES A "Turn" phase 3: the front card must be planted (no pass), then the new front card may be
-# Rulebook example (NL/FR): the Feuerbohne must go on the Feuerbohne field; the Kidneybohne may be
+# Rulebook example (NL/FR): the Chili Bean must go on the Chili Bean field; the Kidney Bean may be
 # planted, and then on the other field
 def test_phase_3_rulebook_example():
     game = situation(at="play", fields=[[[], ["fire"]], [[], []]], bosses=[["runner"], ["puff"]], hands=[["fire", "kidney", "blue"], []])
-    # must: only on the Feuerbohne field, no pass (the lone Feuerbohne may be harvested, F.19)
+    # must: only on the Chili Bean field, no pass (the lone Chili Bean may be harvested, F.19)
     assert codes(game) == ["plant f2", "harvest f2"]
     game.apply("plant f2")
     assert set(codes(game)) == {"plant f1", "pass", "harvest f2"}
@@ -278,7 +278,7 @@ def test_flip_question_1_and_replacement():
 
 
 # RULES A "Turn" phase 4 question 1: a boss reaching its threshold harvests at once: the coins go to
-# the mafia treasury, the rest to the discard (Don Corlebohne with 5 Brechbohne: 2 coins, 3 discarded)
+# the mafia treasury, the rest to the discard (Don Corlebohne with 5 Green Bean: 2 coins, 3 discarded)
 def test_flip_boss_harvest_pays_the_treasury():
     game = situation(at="flip", deck=["french", "blue", "kidney", "puff"], discard=["runner"], bosses=[["fire"], many("french", 4)])
     assert treasury(game) == 2
@@ -288,8 +288,8 @@ def test_flip_boss_harvest_pays_the_treasury():
     check(game)
 
 
-# F.3, F.14: after Don harvested (and is empty) the replacement Brechbohne is not his any more: it
-# makes a pile, and question 2 then brings the 3 discarded Brechbohne onto it
+# F.3, F.14: after Don harvested (and is empty) the replacement Green Bean is not his any more: it
+# makes a pile, and question 2 then brings the 3 discarded Green Bean onto it
 def test_flip_replacement_asks_both_questions():
     game = situation(at="flip", deck=["french", "french", "blue", "kidney"], discard=["runner"], bosses=[["fire"], many("french", 4)])
     assert treasury(game) == 2
@@ -303,8 +303,8 @@ def test_flip_replacement_asks_both_questions():
 def test_flip_question_2_piles_so_far():
     # discard top first: blue, fire, runner
     game = situation(at="flip", deck=["fire", "blue", "kidney"], discard=["blue", "fire", "runner"], bosses=[["french"], ["broad"]])
-    # after the Feuerbohne: the top is a Blaue Bohne, not flipped yet: it stays (F.2)
-    # after the Blaue Bohne: Blaue joins, then the Feuerbohne joins the earlier pile; runner stops it
+    # after the Chili Bean: the top is a Blue Bean, not flipped yet: it stays (F.2)
+    # after the Blue Bean: Blaue joins, then the Chili Bean joins the earlier pile; runner stops it
     assert _piles(game) == [["fire", "fire"], ["blue", "blue"], ["kidney"]]
     assert discard_top_first(game)[0] == "runner"
     check(game)
@@ -314,7 +314,7 @@ def test_flip_question_2_piles_so_far():
 # harvest); the discard can run empty this way
 def test_flip_question_2_feeds_the_bosses():
     game = situation(at="flip", deck=["blue", "kidney", "puff"], discard=["broad", "broad", "fire", "fire", "runner"], bosses=[["fire"], ["broad"]])
-    # after the first flip: 2 Saubohnen to Don (3: 1 coin, under his 2), 2 Feuerbohnen to Al
+    # after the first flip: 2 Stink Beans to Don (3: 1 coin, under his 2), 2 Chili Beans to Al
     assert bosses(game) == [["fire"] * 3, ["broad"] * 3]
     assert discard_top_first(game) == ["runner"]
     assert _piles(game) == [["blue"], ["kidney"], ["puff"]]
@@ -362,7 +362,7 @@ def test_plant_options():
     )
     assert set(codes(game)) == {
         "plant-pile s1 f2",
-        "give-pile s1 b1",  # Al grows Feuerbohne; the empty Don may not (two bosses never share)
+        "give-pile s1 b1",  # Al grows Chili Bean; the empty Don may not (two bosses never share)
         "plant-pile s2 f2",
         "give-pile s2 b2",
         "plant-pile s3 f2",
@@ -396,7 +396,7 @@ def test_plant_options():
 def test_pile_past_threshold_full_value():
     game = situation(at="plant", piles=[many("broad", 7)], bosses=[["broad"], ["blue"]], hands=[["fire"], []])
     game.apply("give-pile s1 b1")
-    assert treasury(game) == 4  # 8 Saubohne: 4 coins (Al's threshold is 3)
+    assert treasury(game) == 4  # 8 Stink Bean: 4 coins (Al's threshold is 3)
     assert discard_top_first(game)[:4] == ["broad"] * 4
     assert bosses(game)[0] == []
     check(game)
@@ -406,11 +406,11 @@ def test_pile_past_threshold_full_value():
 # boss must hold a card: the player gives hand cards of their choice
 def test_refill_after_planting():
     game = situation(at="plant", piles=[many("runner", 4)], bosses=[["runner"], ["blue"]], hands=[["fire", "blue", "kidney"], ["broad"]])
-    game.apply("give-pile s1 b1")  # 5 Stangenbohne: 3 coins, Al harvests
+    game.apply("give-pile s1 b1")  # 5 Runner Bean: 3 coins, Al harvests
     assert treasury(game) == 3 and bosses(game)[0] == []
     game.apply("done")
     assert game.prompt().startswith("refill")
-    assert set(codes(game)) == {"give h1 b1", "give h3 b1"}  # not the Blaue Bohne: Don grows it
+    assert set(codes(game)) == {"give h1 b1", "give h3 b1"}  # not the Blue Bean: Don grows it
     game.apply("give h3 b1")
     assert bosses(game) == [["kidney"], ["blue"]]
     assert game.state.active == 1  # refill done, drew, turn over
@@ -422,7 +422,7 @@ def test_refill_two_empty_bosses():
     game = situation(at="refill", bosses=[[], []], hands=[["fire", "fire", "blue"], ["broad"]])
     assert set(codes(game)) == {"give h1 b1", "give h1 b2", "give h2 b1", "give h2 b2", "give h3 b1", "give h3 b2"}
     game.apply("give h1 b2")
-    # the second Feuerbohne may not go to Al: Don grows Feuerbohne now
+    # the second Chili Bean may not go to Al: Don grows Chili Bean now
     assert set(codes(game)) == {"give h2 b1"}
     game.apply("give h2 b1")
     assert bosses(game) == [["blue"], ["fire"]]

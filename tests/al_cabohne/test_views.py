@@ -24,15 +24,15 @@ def _game(p2_hand, seed):
 def test_view_contents():
     game = _game(["puff", "puff"], seed=1)
     v = game.view(0)["beans"]
-    assert v.hand == ("Feuerbohne", "Blaue Bohne", "Kidneybohne")
+    assert v.hand == ("Chili Bean", "Blue Bean", "Kidney Bean")
     assert v.hand_sizes == (3, 2)
     assert v.deck_size == len(game.part("beans").deck)
-    assert v.discard[-3:] == ("Kidneybohne", "Feuerbohne", "Blaue Bohne")  # bottom first, top last
+    assert v.discard[-3:] == ("Kidney Bean", "Chili Bean", "Blue Bean")  # bottom first, top last
     assert len(v.discard) == len(game.part("beans").discard)
     assert v.coins == (1, 2)
     m = game.view(0)["mafia"]
-    assert m.fields == (("Stangenbohne",), ("Saubohne",)) and m.treasury == 3
-    assert game.view(1)["beans"].hand == ("Puffbohne", "Puffbohne")
+    assert m.fields == (("Runner Bean",), ("Stink Bean",)) and m.treasury == 3
+    assert game.view(1)["beans"].hand == ("Fava Bean", "Fava Bean")
     assert game.view(None)["beans"].hand is None
 
 

@@ -110,16 +110,16 @@ def test_an_illegal_choice_says_why():
 
 
 def test_a_missing_choice_says_harvest_first():
-    # RULES A "Solo game": every flipped pile must be planted; a Stangenbohne that no field and no
+    # RULES A "Solo game": every flipped pile must be planted; a Runner Bean that no field and no
     # boss takes (all three fields and bosses hold other beans) -> a field must be harvested first
     rules = beanframe.compose(["al_cabohne"], 1)
     game = rules.new_game(seed=1, position={
         "phase": "plant",
         "beans": {
-            "hands": [["Blaue Bohne"]], "piles": [["Stangenbohne"]],
-            "fields": [[["Blaue Bohne", "Blaue Bohne"], ["Kidneybohne"], ["Puffbohne", "Puffbohne"]]],
+            "hands": [["Blue Bean"]], "piles": [["Runner Bean"]],
+            "fields": [[["Blue Bean", "Blue Bean"], ["Kidney Bean"], ["Fava Bean", "Fava Bean"]]],
         },
-        "mafia": {"bosses": [["Saubohne"], ["Brechbohne"], ["Feuerbohne"]]},
+        "mafia": {"bosses": [["Stink Bean"], ["Green Bean"], ["Chili Bean"]]},
     })  # fmt: skip
     assert [a.code for a in game.legal_actions()] == ["harvest f1", "harvest f3"]
     con, out = console()
@@ -132,7 +132,7 @@ def test_meter_and_help_list_the_bean_o_meter_and_the_phases():
     con, out = console()
     PlaySession(game, [Seat(), Seat("random")], con, scripted(["meter", "help", "", ""])).run()
     text = out.getvalue()
-    assert "Bean-o-meter" in text and re.search(r"Blaue Bohne\s+4\s+6\s+8\s+10\s+20", text)  # cards.toml
+    assert "Bean-o-meter" in text and re.search(r"Blue Bean\s+4\s+6\s+8\s+10\s+20", text)  # cards.toml
     for phase in ("shuffle and deal", "play from hand", "flip beans", "plant beans", "draw new beans", "everyone sells"):
         assert phase in text
     assert "meter" in text.split("Commands:", 1)[1]  # help lists the variant's own command
@@ -182,7 +182,7 @@ def test_watching_bots_shows_the_flips_and_the_mafia():
     PlaySession(game, [Seat("greedy"), Seat("random")], con, scripted([])).run()
     text = out.getvalue()
     assert "· flipped " in text  # RULES A phase 4
-    assert re.search(r"· \d+ \S+ (Bohne )?to (Al Cabohne|Don Corlebohne)", text)  # beans to the mafia
+    assert re.search(r"· \d+ \S+ (Bean )?to (Al Cabohne|Don Corlebohne)", text)  # beans to the mafia
     assert "game seed 3" in text
 
 

@@ -25,7 +25,7 @@ active = "p2"
 phase = "play"
 
 [beans]
-hands = [["fire", "blue"], ["Saubohne", 3]]
+hands = [["fire", "blue"], ["Stink Bean", 3]]
 coins = [2, ["blue"]]
 deck_top = ["runner"]
 
@@ -65,7 +65,7 @@ def test_play_from_a_toml_position(toml):
 
 
 def test_the_game_starts_where_the_position_says(toml, tmp_path):
-    # p2's turn 5, phase 3 (play from hand): a human in seat 2 is asked to plant its Saubohne
+    # p2's turn 5, phase 3 (play from hand): a human in seat 2 is asked to plant its Stink Bean
     out = ok("play", "--position", str(toml), "--seat", "bot:greedy", "--seat", "human", "--seed", "4", input="quit\n\n").output
     assert "Turn 5 · player 2 (you) to act · phase 3: play from hand" in out and "player 2>" in out
 

@@ -18,7 +18,7 @@ runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
 
 # the scripted opening of tests/al_cabohne/test_scripted_game.py: player 1 gives the 2nd hand card
-# (a Kidneybohne) to Al Cabohne, then draws two Saubohnen
+# (a Kidney Bean) to Al Cabohne, then draws two Stink Beans
 DECK = ["fire", "blue", "fire", "french", "blue", "french", "kidney", "runner", "puff", "broad",
         "kidney", "runner", "kidney", "fire", "blue", "runner", "puff", "broad", "broad"]  # fmt: skip
 
@@ -39,8 +39,8 @@ def replay(*args):
 
 def test_as_full_the_replay_shows_the_whole_save(tmp_path):
     out = replay(str(saved(tmp_path)), "--as", "full").output
-    assert "[give h2 b1]" in out and "give hand card 2 (Kidneybohne) to Al Cabohne" in out
-    assert out.count("player 1 draws Saubohne") == 2
+    assert "[give h2 b1]" in out and "give hand card 2 (Kidney Bean) to Al Cabohne" in out
+    assert out.count("player 1 draws Stink Bean") == 2
 
 
 def test_as_another_player_shows_only_the_public_forms(tmp_path):
@@ -51,13 +51,13 @@ def test_as_another_player_shows_only_the_public_forms(tmp_path):
         out = result.output
         assert "[give h? b1]" in out and "give a hand card to Al Cabohne" in out
         assert "give h2" not in out and "hand card 2" not in out
-        assert "player 1 gives Kidneybohne to Al Cabohne" in out  # public: the bean lands on Al's field
-        assert out.count("player 1 draws a card") == 2 and "draws Saubohne" not in out
+        assert "player 1 gives Kidney Bean to Al Cabohne" in out  # public: the bean lands on Al's field
+        assert out.count("player 1 draws a card") == 2 and "draws Stink Bean" not in out
 
 
 def test_as_the_actor_shows_the_own_secrets(tmp_path):
     out = replay(str(saved(tmp_path)), "--as", "p1").output
-    assert "[give h2 b1]" in out and out.count("player 1 draws Saubohne") == 2
+    assert "[give h2 b1]" in out and out.count("player 1 draws Stink Bean") == 2
 
 
 def test_as_a_player_the_save_does_not_have(tmp_path):

@@ -172,7 +172,7 @@ def test_a_bad_set_up_in_the_save():
 
 
 def test_a_stacked_deck_is_saved_and_replayed():
-    game = beanframe.new_game(["al_cabohne"], 2, seed=2, deck=["fire", "Blaue Bohne"])
+    game = beanframe.new_game(["al_cabohne"], 2, seed=2, deck=["fire", "Blue Bean"])
     assert len(json.loads(game.to_json())["deck"]) == 2
     assert load_game(game.to_json()).to_json() == game.to_json()
     unstacked = beanframe.new_game(["al_cabohne"], 2, seed=2)

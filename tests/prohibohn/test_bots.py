@@ -20,7 +20,7 @@ def choice(game, plays=True):
 
 def test_variete_4_plants_a_card_from_behind_instead_of_harvesting():
     # RULES B "Varieté 4": the mandatory 1st card may come from any hand position. The front
-    # Puffbohne fits neither field; a Feuerbohne behind it grows field 1.
+    # Fava Bean fits neither field; a Chili Bean behind it grows field 1.
     game = situation(at="play", hands=[["puff", "fire", "kidney"], ["french"]], bosses=BOSSES,
                      fields=[[["fire"] * 3, ["broad"] * 3], [[], []]], owned=[["variete4"], []])
     _, action = choice(game)
@@ -30,7 +30,7 @@ def test_variete_4_plants_a_card_from_behind_instead_of_harvesting():
 
 
 def test_casino_3_keeps_a_front_card_that_grows_a_field():
-    # RULES B "Casino 3": discarding is optional; the front Feuerbohne grows field 1
+    # RULES B "Casino 3": discarding is optional; the front Chili Bean grows field 1
     game = situation(at="play", hands=[["fire", "kidney", "puff"], ["french"]], bosses=BOSSES,
                      fields=[[["fire"] * 3, []], [[], []]], owned=[["casino3"], []])
     _, action = choice(game)

@@ -190,8 +190,8 @@ def test_nightbar_3_a_field_may_take_a_second_bean_alternating():
     assert codes(game)[:2] == ["plant f1", "plant f2"]
     play(game, "plant f1")
     assert named(game, table(game).fields[0][0]) == ["fire", "fire", "puff"]
-    # the Feuerbohne could go back on field 1 (alternating), but F.21 sends a 2nd card of another
-    # bean to another field: field 2's Saubohne takes it as its second bean
+    # the Chili Bean could go back on field 1 (alternating), but F.21 sends a 2nd card of another
+    # bean to another field: field 2's Stink Bean takes it as its second bean
     assert codes(game)[:2] == ["plant f2", "pass"]
 
 
@@ -224,7 +224,7 @@ def test_a_mixed_field_sells_its_top_beans_by_the_top_cards_meter():
 
 
 def test_rulebook_nightbar_example_equal_flipped_beans_are_planted_together():
-    # RULES B "Nightbar 3", rulebook example: two Brechbohnen and a Puffbohne flipped; they cannot
+    # RULES B "Nightbar 3", rulebook example: two Green Beans and a Fava Bean flipped; they cannot
     # be planted Brech-Puff-Brech: equal flipped beans are planted together (whole piles)
     game = situation(at="plant", hands=[["fire"], ["kidney"]], bosses=BOSSES,
                      piles=[["french", "french"], ["puff"]], owned=[["nightbar3"], []])
@@ -255,5 +255,5 @@ def test_a_casino_3_discard_leaves_a_shown_hand_known_correctly():
     play(game, "discard-hand h3")
     (hand_zone,) = [z for z in hidden(game, 1) if z.cards is table(game).hands[0]]
     assert hand_zone.known == dict(enumerate(table(game).hands[0]))
-    assert "player 1 discards Puffbohne from the hand" in game.log
+    assert "player 1 discards Fava Bean from the hand" in game.log
     game.determinize(1, __import__("random").Random(1))  # consistent: no error

@@ -63,13 +63,13 @@ def test_why_a_purchase_is_not_possible():
     from .helpers import situation
 
     game = situation(at="play", hands=[["fire"], ["puff"]], bosses=[["blue"], ["runner"]], coins=[["runner"], []])
-    assert explain(game, 0, BUY[card_id("casino3")]) == "the 3-Casino costs 3 Stangenbohne coins; you have 1"
+    assert explain(game, 0, BUY[card_id("casino3")]) == "the 3-Casino costs 3 Runner Bean coins; you have 1"
     assert explain(game, 1, BUY[card_id("casino1")]).startswith("buildings, police stations and the razzia are bought only")
     assert explain(game, 0, BUY[card_id("casino1")]) is None
 
 
 def test_the_screen_names_beans_as_the_cards_do_not_by_their_keys():
-    # issue 20.3: one language a screen: bean names as printed (Blaue Bohne), never the keys (blue)
+    # issue 20.3: one language a screen: bean names as printed (Blue Bean), never the keys (blue)
     import io
 
     from rich.console import Console
@@ -83,5 +83,5 @@ def test_the_screen_names_beans_as_the_cards_do_not_by_their_keys():
     for item in render_prohibohn(view["prohibohn"], view, None) + buildings_command(game, 0, ""):
         console.print(item)
     text = out.getvalue()
-    assert "Blaue Bohne" in text
+    assert "Blue Bean" in text
     assert "(blue)" not in text and " blue\n" not in text and " 3 blue" not in text

@@ -67,7 +67,7 @@ def test_several_buildings_of_one_kind():
 
 
 def test_a_police_station_takes_a_coin_of_choice_from_the_treasury():
-    # RULES B "Blaue Bohne cards": on purchase take one coin of your choice from the mafia treasury
+    # RULES B "Blue Bean cards": on purchase take one coin of your choice from the mafia treasury
     game = at_play(coins=[["blue"] * 3, []], treasury=["fire", "puff", "puff"])
     play(game, buy_code("police3"))
     assert game.frame.kind == "take_coin"

@@ -71,7 +71,7 @@ def test_pub_variant_adds_cognac_the_pubs_joe_and_three_fields():
     # RULES B "Pub variant"
     game = new(pub=True, seed=3)
     cards = game.ruleset.config.params["beans"].cards
-    assert cards.total == 138 and cards.names[-1] == "Cognacbohne"
+    assert cards.total == 138 and cards.names[-1] == "Cognac Bean"
     assert [len(f) for f in table(game).fields] == [3, 3]
     assert mafia(game).boss_names == ("Al Cabohne", "Don Corlebohne", "Joe Bohnano")
     assert all(mafia(game).bosses)  # the solo-style mafia start fed Joe too

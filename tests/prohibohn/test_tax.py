@@ -5,7 +5,7 @@ from .helpers import codes, mafia, named, play, situation, table
 
 
 def test_rulebook_phase_2_harvest_split():
-    # RULES B "Turn changes", rulebook example: Don takes a Stangenbohne and sells 4 Stangen:
+    # RULES B "Turn changes", rulebook example: Don takes a Runner Bean and sells 4 Stangen:
     # 1 coin to the mafia, 1 to the player, the other 2 to the discard
     game = situation(at="tax", hands=[["fire"], ["puff"]], fields=[[["runner", "runner"], []], [[], []]],
                      bosses=[["blue"], ["runner"] * 3])
@@ -17,8 +17,8 @@ def test_rulebook_phase_2_harvest_split():
 
 
 def test_rulebook_phase_2_compares_only_the_top_card():
-    # RULES B "Turn changes", rulebook example: with the 3-Nightbar a Stangenbohne lies on a Blaue
-    # Bohne; the mafia collects both, and gets only the Stangenbohne
+    # RULES B "Turn changes", rulebook example: with the 3-Nightbar a Runner Bean lies on a Blaue
+    # Bohne; the mafia collects both, and gets only the Runner Bean
     game = situation(at="tax", hands=[["fire"], ["puff"]], fields=[[["blue", "runner"], []], [[], []]],
                      bosses=[["blue"], ["runner"]], owned=[["nightbar3"], []])
     play(game, "pay-tax")

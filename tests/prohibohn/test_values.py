@@ -60,14 +60,14 @@ def test_a_building_is_paid_with_coins_of_its_bean():
 
 
 def test_police_stations_cost_blaue_bohne_coins():
-    # RULES B "Blaue Bohne cards"
+    # RULES B "Blue Bean cards"
     ps4 = CARDS[card_id("police4")]
     assert payments(ps4, [BLUE] * 4, IDX) == [(BLUE, 4)]
     assert payments(ps4, [BLUE] * 3 + [RUNNER] * 5, IDX) == []
 
 
 def test_the_razzia_costs_4_blaue_or_5_of_one_other_bean():
-    # RULES B "Blaue Bohne cards": 4 Blaue Bohne coins or 5 coins of one other bean (5 the same)
+    # RULES B "Blue Bean cards": 4 Blue Bean coins or 5 coins of one other bean (5 the same)
     razzia = CARDS[card_id("razzia")]
     assert payments(razzia, [BLUE] * 4, IDX) == [(BLUE, 4)]
     assert payments(razzia, [BLUE] * 3 + [RUNNER] * 5, IDX) == [(RUNNER, 5)]

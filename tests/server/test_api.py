@@ -201,7 +201,7 @@ def test_why_and_the_variants_commands(client):  # issue 18 §2 (why, meter) ans
     why = client.post(f"{url}/why", headers=p1, json={"code": "buy-field"}).json()["text"]
     assert why.startswith("buy-field")
     meter = client.post(f"{url}/command", headers=p1, json={"line": "meter", "width": 60})
-    assert meter.status_code == 200 and "Feuerbohne" in meter.json()["text"]
+    assert meter.status_code == 200 and "Chili Bean" in meter.json()["text"]
     unknown = client.post(f"{url}/command", headers=p1, json={"line": "teleport"})
     assert unknown.status_code == 400 and "unknown command" in one_line_error(unknown)
 

@@ -77,7 +77,7 @@ def test_the_terminal_client_plays_every_variant_set_to_the_end(server, tmp_path
     assert game.is_over and game.state.seed == 21
     if variants == ("al_cabohne",):  # a variant's own command, answered by the server
         _, meter = join(create_room_link(server, variants), ["meter", "quit"])
-        assert "Feuerbohne" in meter
+        assert "Chili Bean" in meter
 
 
 def create_room_link(server: ServerProcess, variants: tuple[str, ...]) -> str:

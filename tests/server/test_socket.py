@@ -206,7 +206,7 @@ def test_why_and_commands_over_the_socket(client):  # issue 18 §2
         answer = receive(ws, "why")
         assert answer["ref"] == 1 and answer["text"].startswith("buy-field")
         ws.send_json({"type": "command", "line": "meter", "width": 50})
-        assert "Feuerbohne" in receive(ws, "output")["text"]
+        assert "Chili Bean" in receive(ws, "output")["text"]
 
 
 def test_http_and_socket_see_the_same_game(client):  # issue 18 §2: both doors, one authority

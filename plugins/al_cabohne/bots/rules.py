@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from beanframe.beans import CardSet, field_targets, harvestable_fields
+from beanframe.i18n import LANGUAGES, language
 
 from ..actions import MAX_PILES, BuyField, DiscardLeftover, Done, Gift, GivePile, Harvest, Pass, PayTax
 from ..actions import PlantFront, PlantLeftover, PlantPile
@@ -64,11 +65,20 @@ def bot_rules(ruleset: Ruleset) -> BotRules:
 
 @functools.lru_cache(maxsize=8)
 def _tables(cards: CardSet) -> tuple[dict[str, int], tuple[int, ...], tuple[tuple[int, ...], ...], tuple]:
-    """Per card set: name -> index, counts, bean-o-meters, and the interpolated coin curves."""
-    index = {name: i for i, name in enumerate(cards.names)}
+    """Per card set: name (in every language) -> index, counts, bean-o-meters, and the interpolated coin curves."""
+    index: dict[str, int] = {}
+    for lang in LANGUAGES:  # views name beans in their reader's language: any of them maps back
+        with language(lang):
+            for i, name in enumerate(cards.names):
+                index.setdefault(name, i)
     counts = tuple(b.count for b in cards.beans)
     meters = tuple(tuple(b.meter) for b in cards.beans)
     return index, counts, meters, tuple(progress_table(m, c) for m, c in zip(meters, counts))
+
+
+def bean_index(cards: CardSet) -> dict[str, int]:
+    """A bean's name as a view shows it, in any language, -> its index in ``cards``."""
+    return _tables(cards)[0]
 
 
 def progress_table(meter: tuple[int, ...], count: int) -> tuple[float, ...]:

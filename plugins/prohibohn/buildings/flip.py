@@ -24,6 +24,7 @@ from beanframe.beans import draw, finish, interrupted, pause
 from beanframe.core.actions import Action
 from beanframe.core.steps import Step
 from beanframe_plugins.al_cabohne import mafia as m
+from beanframe.i18n import N_, _
 
 from ..supply import powers
 
@@ -37,13 +38,13 @@ FLIPS = 3
 @frozen(cache_hash=True)
 class FlipOn(Action):
     name = "flip-on"
-    text = "flip on (Undertaker)"
+    text = N_("flip on (Undertaker)")
 
 
 @frozen(cache_hash=True)
 class StopFlipping(Action):
     name = "stop-flipping"
-    text = "stop flipping"
+    text = N_("stop flipping")
 
 
 FLIP_ON, STOP_FLIPPING = FlipOn(), StopFlipping()
@@ -120,7 +121,7 @@ class FlipStep(Step):
         return (FLIP_ON, STOP_FLIPPING)
 
     def apply(self, game: Game, frame: Frame, action) -> None:
-        counted, _ = frame.args
+        counted, _asking = frame.args
         if isinstance(action, StopFlipping):
             game.pop()
             return
@@ -134,4 +135,4 @@ class FlipStep(Step):
         pause(game, depth, frame, counted + done[0], 1)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "flip: discard cards joined a flipped pile; your Undertaker lets you flip on"
+        return _("flip: discard cards joined a flipped pile; your Undertaker lets you flip on")

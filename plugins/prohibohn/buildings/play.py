@@ -25,6 +25,7 @@ from beanframe.beans.hidden import HAND_DISCARD
 from beanframe.core.actions import Action, param
 from beanframe.core.steps import Step
 from beanframe_plugins.al_cabohne import actions as AC
+from beanframe.i18n import N_, _
 
 from ..supply import powers
 
@@ -38,7 +39,7 @@ HAND = 128
 @frozen(cache_hash=True)
 class PlantHand(Action):
     name = "plant-hand"
-    text = "plant hand card {hand} on field {field}"
+    text = N_("plant hand card {hand} on field {field}")
     hand: int = param("h", private=True)  # a hand position: the hand order is secret (F.13)
     field: int = param("f")
 
@@ -49,13 +50,14 @@ class PlantHand(Action):
 
     def describe(self, game: Game, player: int) -> str:
         card = game.part(BEANS).hands[player][self.hand]
-        return f"plant hand card {self.hand + 1} ({rules_of(game).cards.names[card]}) on field {self.field + 1}"
+        return _("plant hand card {hand} ({bean}) on field {field}").format(
+            hand=self.hand + 1, bean=rules_of(game).cards.names[card], field=self.field + 1)
 
 
 @frozen(cache_hash=True)
 class DiscardHand(Action):
     name = "discard-hand"
-    text = "discard hand card {hand}"
+    text = N_("discard hand card {hand}")
     hand: int = param("h", private=True)  # a hand position: the hand order is secret (F.13)
 
     @classmethod
@@ -64,7 +66,7 @@ class DiscardHand(Action):
 
     def describe(self, game: Game, player: int) -> str:
         card = game.part(BEANS).hands[player][self.hand]
-        return f"discard hand card {self.hand + 1} ({rules_of(game).cards.names[card]})"
+        return _("discard hand card {hand} ({bean})").format(hand=self.hand + 1, bean=rules_of(game).cards.names[card])
 
 
 PLANT_HAND = tuple(tuple(PlantHand(h, f) for f in range(3)) for h in range(HAND))
@@ -153,7 +155,7 @@ class PlayStep(Step):
     def prompt(self, game: Game, frame: Frame) -> str:
         planted, *_rest, over = frame.args if len(frame.args) == 5 else (0, 0)
         if over:
-            return "play: you may still discard a hand card (3-Casino), or end phase 3"
+            return _("play: you may still discard a hand card (3-Casino), or end phase 3")
         if planted == 0:
-            return "play: you must plant your front card"
-        return "play: you may plant your (new) front card"
+            return _("play: you must plant your front card")
+        return _("play: you may plant your (new) front card")

@@ -17,6 +17,7 @@ from beanframe.core.steps import Step
 from beanframe_plugins.al_cabohne import actions as AC
 from beanframe_plugins.al_cabohne import mafia as m
 from beanframe_plugins.al_cabohne.turn import collect_tax, taxable
+from beanframe.i18n import N_, _
 
 from ..supply import powers
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 @frozen(cache_hash=True)
 class TaxMore(Action):
     name = "tax-more"
-    text = "give the mafia one more bean of field {field} (3-Pub)"
+    text = N_("give the mafia one more bean of field {field} (3-Pub)")
     field: int = param("f")
 
     @classmethod
@@ -39,7 +40,7 @@ class TaxMore(Action):
 @frozen(cache_hash=True)
 class TaxDone(Action):
     name = "tax-done"
-    text = "give the mafia no more beans"
+    text = N_("give the mafia no more beans")
 
 
 TAX_MORE = tuple(TaxMore(f) for f in range(3))
@@ -62,7 +63,7 @@ class TaxStep(Step):
     def legal(self, game: Game, frame: Frame):
         if not frame.args:
             return (AC.PAY_TAX,)
-        return [*(TAX_MORE[f] for f, _ in taxable(game, frame.player)), TAX_DONE]
+        return [*(TAX_MORE[f] for f, _boss in taxable(game, frame.player)), TAX_DONE]
 
     def apply(self, game: Game, frame: Frame, action) -> None:
         player = frame.player
@@ -85,5 +86,5 @@ class TaxStep(Step):
 
     def prompt(self, game: Game, frame: Frame) -> str:
         if frame.args:
-            return "mafia tax (3-Pub): you may give the mafia more beans of a field it collects"
-        return "mafia tax: the top bean of each field a boss collects goes to the mafia (harvest first if you prefer)"
+            return _("mafia tax (3-Pub): you may give the mafia more beans of a field it collects")
+        return _("mafia tax: the top bean of each field a boss collects goes to the mafia (harvest first if you prefer)")
