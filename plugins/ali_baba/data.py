@@ -15,6 +15,7 @@ from pathlib import Path
 from attrs import frozen
 
 from beanframe.core.actions import shorten
+from beanframe.i18n import N_
 
 GANGS = 4  # swindlers, thieves, deceivers, robbers (their order on the board's price table)
 GROUPS = 4  # groups per gang
@@ -39,17 +40,17 @@ EVENTS = (
     "payout_per_card",
     "cards_x_die_x10",
 )
-#: what each event does, in words for the log and the prompts (the order of EVENTS)
+#: what each event does, in words for the log and the prompts (the order of EVENTS; shown with _())
 EVENT_TEXTS = (
-    "a die roll x 50 piasters",
-    "200 piasters",
-    "place the black die",
-    "two bandit cards for free",
-    "the bandit bazaar",
-    "a bandit card from another player",
-    "place the white die",
-    "every player paid for each bandit card",
-    "every player rolls: cards x roll x 10 piasters",
+    N_("a die roll x 50 piasters"),
+    N_("200 piasters"),
+    N_("place the black die"),
+    N_("two bandit cards for free"),
+    N_("the bandit bazaar"),
+    N_("a bandit card from another player"),
+    N_("place the white die"),
+    N_("every player paid for each bandit card"),
+    N_("every player rolls: cards x roll x 10 piasters"),
 )
 DIE_X50, GAIN_200, BLACK_DIE, TWO_CARDS, BAZAAR, CARD_FROM_PLAYER, WHITE_DIE, PAYOUT, CARDS_X_DIE = range(9)
 
