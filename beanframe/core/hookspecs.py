@@ -67,6 +67,9 @@ def beanframe_catalogs() -> str | Path | None:
     Read once, when a language is first used, from every installed plugin (a plugin's words are
     needed before any game is composed: ``beanframe variants``). ``python -m beanframe.i18n
     update --domain NAME --source FOLDER`` writes them; docs/plugins.md shows how.
+
+    Result: collected list, one folder (or None) per plugin; each is registered under the
+    variant's name (and under the name of any other catalog in it that no part has taken).
     """
 
 
