@@ -25,7 +25,7 @@ from .helpers import BOARD
 LANGUAGES = ("nl", "fr", "de")
 RULE_REFERENCE = re.compile(r"\bF\.\d+|\bRULES [A-E]\b")
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
-KEYS = re.compile(r"\b(?:%s)\b" % "|".join(BOARD.gang_keys))  # the gangs' keys: swindlers, thieves, ...
+KEYS = re.compile(r"\b(?:" + "|".join(BOARD.gang_keys) + r")\b")  # the gangs' keys: swindlers, thieves, ...
 
 
 def texts_of(game, player: int) -> list[str]:
