@@ -22,7 +22,7 @@ def setup(game) -> None:
     """Each gang's pile shuffled apart, its top card open; the movement cards dealt."""
     deck = game.setup_args.get("deck")
     if deck is not None:  # nothing to stack here: a deck given would be kept but never used
-        raise ConfigError(f"Ali Baba has no deck to stack (its piles are shuffled from the seed): give no deck, not {shorten(deck)}")
+        raise ConfigError(_("Ali Baba has no deck to stack (its piles are shuffled from the seed): give no deck, not {deck}").format(deck=shorten(deck)))
     part = table(game)
     size = d.GROUPS * d.PER_GROUP
     for g in range(d.GANGS):

@@ -135,3 +135,14 @@ def test_one_game_reads_in_four_languages_at_once():
     assert prompts["nl"] == "speler 1: speel een bewegingskaart"
     assert prompts["fr"] == "joueur 1 : jouez une carte de déplacement"
     assert prompts["de"] == "Spieler 1: spiele eine Bewegungskarte"
+
+
+def test_a_bad_board_file_is_named_in_the_readers_language(tmp_path):
+    from beanframe.errors import ConfigError
+
+    bad = tmp_path / "board.toml"
+    bad.write_text("movement = [1, 2]\n", encoding="utf-8")
+    with language("de"), pytest.raises(ConfigError, match=r"Spielplandatei .*board\.toml: die Bewegungskarten ergeben 3, nicht 52"):
+        beanframe.compose(["ali_baba"], 2, {"ali_baba": {"board": str(bad)}})
+    with pytest.raises(ConfigError, match=r"board file .*board\.toml: the movement cards sum to 3, not 52"):
+        beanframe.compose(["ali_baba"], 2, {"ali_baba": {"board": str(bad)}})
