@@ -16,7 +16,7 @@ from beanframe.core import Hidden, hookimpl
 from beanframe.core.params import flag, whole
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import Flag, VariantInfo
-from beanframe.i18n import N_
+from beanframe.i18n import N_, _
 
 from . import arrest, trade, turn
 from .actions import ALL as ACTIONS
@@ -32,7 +32,7 @@ VERSION = "1.0.0"
 
 def _path(instance, attribute, value):
     if type(value) is not str:
-        raise TypeError(f"{attribute.name} must be a file path (text), not {shorten(value)}")
+        raise TypeError(_("{name} must be a file path (text), not {value}").format(name=attribute.name, value=shorten(value)))
 
 
 @frozen
