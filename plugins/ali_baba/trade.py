@@ -36,7 +36,7 @@ from beanframe.i18n import _, ngettext
 from . import actions as a
 from .data import CARDS
 from .offers import addressees, amount, can_execute, cards, execute, next_steps, owner, put, with_card, with_piasters
-from .names import player
+from .names import group_name, player
 from .rules import board_of, gain, hunted_cards, rules_of, table, to_pile
 
 
@@ -261,12 +261,14 @@ class AnswerStep(Step):
         if offer is None:
             return _("{player}: there is no offer {n} to answer").format(player=player(frame.player), n=frame.args[0] + 1)
         text = _("{player}: {maker} offers {gives} for {asks}")
-        return text.format(player=player(frame.player), maker=player(offer.maker), gives=terms(offer.gives), asks=terms(offer.asks))
+        board = board_of(game)
+        gives, asks = terms(board, offer.gives), terms(board, offer.asks)
+        return text.format(player=player(frame.player), maker=player(offer.maker), gives=gives, asks=asks)
 
 
-def terms(items) -> str:
-    """One side of an offer in a few words (card codes, as the actions name them)."""
-    words = [f"k{c + 1}" for c in cards(items)]
+def terms(board, items) -> str:
+    """One side of an offer in a few words: each card's code (as the actions name it) and group."""
+    words = [f"k{c + 1} {group_name(board, c)}" for c in cards(items)]
     if amount(items):
         words.append(ngettext("{n} piaster", "{n} piasters", amount(items)).format(n=amount(items)))
     return ", ".join(words) or _("nothing")

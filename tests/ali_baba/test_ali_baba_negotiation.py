@@ -191,7 +191,7 @@ def test_the_view_and_the_prompt_show_the_offer():
         assert offer.id == -1 and offer.maker == 0 and offer.gives == (("bandit", 1), ("piasters", 50))
     game.apply("send p2")
     assert game.view(2)["ali_baba"].offer.to == 1
-    assert "player 1 offers k2, 50 piasters for k21" in game.prompt()
+    assert "player 1 offers k2 Miracle Healers, 50 piasters for k21 Camel Thieves" in game.prompt()
     assert game.describe(game.legal_actions()[0], 1) == "accept the offer"
     game.apply("accept")
     assert game.view(0)["ali_baba"].offer is None
