@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from importlib.metadata import entry_points
 
+import attrs
 import pytest
 
 import beanframe
@@ -135,3 +136,30 @@ def test_random_play_with_a_free_field_buys_it():
         bought += sum(1 for kind, *_ in game.events if kind == "buy_field")
         assert _problems(game) == []
     assert bought >= 3
+
+
+def test_its_words_come_through_its_own_catalogs_found_through_its_hook():
+    # issue 29: a house rule ships its Dutch, French and German; the core finds them through the
+    # plugin's beanframe_catalogs hook (no registration by hand)
+    from pathlib import Path
+
+    from beanframe import i18n
+    from beanframe.core.compose import variant_info
+
+    plugin = discover(refresh=True)[HOUSE]
+    folder = Path(plugin.beanframe_catalogs())
+    assert (folder / "nl" / "LC_MESSAGES" / "house_cheap_field.mo").is_file()
+    i18n.reload()
+    assert i18n.catalog_folders()["house_cheap_field"] == folder
+    info = variant_info(plugin)
+    help_text = attrs.fields(info.options).cost.metadata["help"]
+    i18n.clear_missing()
+    with i18n.language("nl"):
+        assert i18n._(help_text) == "dukaten die het derde veld kost"
+        assert i18n._(info.description).startswith("huisregel: het derde veld van Al Cabohne")
+    with i18n.language("de"):
+        assert i18n._(help_text) == "Taler, die das dritte Feld kostet"
+    with i18n.language("fr"):
+        assert i18n._(help_text) == "pièces que coûte le troisième champ"
+    assert not i18n.missing()
+    assert i18n._(help_text) == "coins the third field costs"  # English: the code's own words

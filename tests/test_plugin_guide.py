@@ -8,6 +8,7 @@ import re
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import beanframe
@@ -62,3 +63,26 @@ def test_a_worked_example_conforms_and_its_check_passes(name, load):
     report = conformance_suite(["al_cabohne", plugin], players=[1, 2], games=2, bot_games=1)
     assert report.bot_games >= 4
     exec(compile(CHECKS[name], f"docs/plugins.md (check: {name})", "exec"), {"beanframe": beanframe, "plugin": plugin})
+
+
+def test_a_new_plugin_ships_a_locale_folder_its_hook_hands_to_beanframe(tmp_path):
+    # issue 29: beanframe new-plugin writes the catalogs to fill in, the hook and the package data
+    from babel.messages.pofile import read_po
+
+    from beanframe.core.compose import variant_info
+    from beanframe_cli.commands.new_plugin import write_plugin
+
+    root = write_plugin("worded", tmp_path, "al_cabohne")
+    module = root / "beanframe_house_worded"
+    assert '[tool.setuptools.package-data]\nbeanframe_house_worded = ["locale/*/LC_MESSAGES/*"]' in (root / "pyproject.toml").read_text(encoding="utf-8")
+    plugin = load_plugin_file(module / "__init__.py")
+    try:
+        assert plugin.beanframe_catalogs() == module / "locale"
+        info = variant_info(plugin)
+        wanted = {info.description, attrs.fields(info.options)[0].metadata["help"]}
+        for lang in ("nl", "fr", "de"):
+            with (module / "locale" / lang / "LC_MESSAGES" / "worded.po").open("rb") as handle:
+                catalog = read_po(handle, locale=lang)
+            assert {m.id for m in catalog if m.id} == wanted  # the marked words, to translate
+    finally:
+        sys.modules.pop(plugin.__name__, None)

@@ -69,7 +69,8 @@ def beanframe_catalogs() -> str | Path | None:
     update --domain NAME --source FOLDER`` writes them; docs/plugins.md shows how.
 
     Result: the folder, or None (no catalogs); the core asks each installed plugin directly,
-    not through a ruleset's plugin manager, and registers the folder under its variant name.
+    not through a ruleset's plugin manager, and registers the folder under its variant name
+    (and under the name of any other catalog in it that no part has taken).
     """
 
 

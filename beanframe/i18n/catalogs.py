@@ -110,7 +110,9 @@ def template(domain: Domain) -> Any:
         keywords = JS_KEYWORDS if kind == "javascript" else KEYWORDS
         with path.open("rb") as handle:
             for line, message, comments, context in extract(methods[kind], handle, keywords=keywords, comment_tags=("i18n:",)):
-                where = (str(path.relative_to(ROOT)), line)
+                # a plugin outside the project (--source): its files named from its package's folder
+                base = ROOT if path.is_relative_to(ROOT) else domain.folder.parent.parent
+                where = (str(path.relative_to(base)), line)
                 catalog.add(message, None, [where], auto_comments=comments, context=context)
     return catalog
 

@@ -3,6 +3,8 @@
 The package is installable (``pip install -e DIR``; its entry point in the group
 ``beanframe.plugins`` names the variant), implements ``beanframe_variant`` and one more hook
 (``beanframe_configure``), and holds a conformance test that passes as written, installed or not.
+Its words are marked for translation and it ships a ``locale/`` folder (Dutch, French and German
+catalogs to fill in) that the ``beanframe_catalogs`` hook hands to beanframe.
 """
 
 from __future__ import annotations
@@ -34,20 +36,27 @@ example of each.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 from attrs.validators import and_, ge, instance_of, le
 
 from beanframe import VariantInfo, hookimpl
+from beanframe.i18n import N_
 
 NAME = "{name}"
 VERSION = "0.1.0"
+#: the rule's words in Dutch, French and German: ``locale/<lang>/LC_MESSAGES/{name}.po`` (see README.md)
+LOCALE = Path(__file__).resolve().parent / "locale"
 
 
 @attrs.frozen
 class Options:
     """Options of {name}: ``beanframe play {command} -o {name}.{option}={other}``."""
 
-    {option}: int = attrs.field(default={new}, validator=and_(instance_of(int), ge({low}), le({high})))
+    {option}: int = attrs.field(
+        default={new}, validator=and_(instance_of(int), ge({low}), le({high})), metadata={{"help": N_("{option_help}")}}
+    )
 
 
 @hookimpl
@@ -55,16 +64,46 @@ def beanframe_variant():
     return VariantInfo(
         name=NAME,
         version=VERSION,
-        description="house rule: {rule} (option {option})",
+        description=N_("house rule: {rule} (option {option})"),
         requires=("{base}",),
         options=Options,
     )
 
 
 @hookimpl
+def beanframe_catalogs():
+    return LOCALE
+
+
+@hookimpl
 def beanframe_configure(config):
 {configure}
 '''
+
+#: a language's catalog of the rule's words, to fill in (``msgstr``) and compile (README.md)
+CATALOG = '''# {language} words of the house rule {name}: fill in each msgstr, then compile (README.md).
+msgid ""
+msgstr ""
+"Language: {lang}\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"Plural-Forms: {plural}\\n"
+
+#: {module}/__init__.py
+msgid "{option_help}"
+msgstr ""
+
+#: {module}/__init__.py
+msgid "house rule: {rule} (option {option})"
+msgstr ""
+'''
+#: the plural rules of the catalogs' languages (as Babel writes them)
+PLURALS = {
+    "nl": ("Dutch", "nplurals=2; plural=(n != 1);"),
+    "fr": ("French", "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;"),
+    "de": ("German", "nplurals=2; plural=(n != 1);"),
+}
 
 TEST = '''"""Tests of {name}; they pass as written: ``python -m pytest`` in this folder (installed or not)."""
 
@@ -110,6 +149,10 @@ test = ["beanframe[kit]"]  # pytest and hypothesis: pip install -e '.[test]'
 [tool.setuptools]
 packages = ["{module}"]
 
+# the rule's words in Dutch, French and German (the compiled catalogs) ship in the wheel
+[tool.setuptools.package-data]
+{module} = ["locale/*/LC_MESSAGES/*"]
+
 [tool.pytest.ini_options]
 testpaths = ["tests"]
 pythonpath = ["."]  # the tests import the plugin from this folder, installed or not
@@ -134,6 +177,18 @@ from.
 
 The rule is in `{module}/__init__.py`; beanframe's plugin-author guide (`docs/plugins.md`) shows
 every hook with a worked example.
+
+Its words (the description and the option's help) are marked `N_("...")`; their Dutch, French
+and German go into `{module}/locale/<nl|fr|de>/LC_MESSAGES/{name}.po` (fill in each `msgstr`),
+which the hook `beanframe_catalogs` hands to beanframe. After changing a text (needs
+`pip install babel`):
+
+```sh
+python -m beanframe.i18n update --domain {name} --source {module}    # new texts into the .po files
+python -m beanframe.i18n compile --domain {name} --source {module}   # .po -> .mo, what beanframe reads
+python -m beanframe.i18n check --domain {name} --source {module}     # prints nothing when all is done
+beanframe --lang nl variants                                         # the rule in Dutch
+```
 '''
 
 
@@ -244,6 +299,7 @@ def write_plugin(name: str, directory: str | Path = ".", variant: str | None = N
         "new": new, "other": new + 1, "low": 1 if aim.value >= 1 else 0, "high": max(5, 2 * new),
         "rule": f"{words}: {new} instead of {aim.value}", "configure": _configure(aim.path, option),
         "access": "".join([f'["{aim.path[0]}"]', *(f".{n}" for n in aim.path[1:])]),
+        "option_help": f"{words} under this rule",
     }  # fmt: skip
     files = {
         "pyproject.toml": PYPROJECT,
@@ -251,6 +307,9 @@ def write_plugin(name: str, directory: str | Path = ".", variant: str | None = N
         f"{module}/__init__.py": MODULE,
         f"tests/test_{name}.py": TEST,
     }
+    for lang, (language, plural) in PLURALS.items():
+        files[f"{module}/locale/{lang}/LC_MESSAGES/{name}.po"] = CATALOG.replace("{language}", language).replace(
+            "{lang}", lang).replace("{plural}", plural)  # fmt: skip
     for rel, template in files.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -14,8 +14,10 @@ from __future__ import annotations
 from attrs import frozen
 
 from beanframe.core import Action, param
+from beanframe.i18n import N_, _
 
 from .data import CARDS, GANGS
+from .names import card_with_loot, gang_name
 
 MAX_PLAYERS = 6
 #: the steps by which an offer's piasters grow (``pay m<amount>``, ``charge m<amount>``): any
@@ -28,14 +30,13 @@ def _board(config):
 
 
 def _card(game, card: int) -> str:
-    board = _board(game.ruleset.config)
-    return f"{board.group_names[card // 4]} ({board.gang_names[card // 16]}, loot {board.card_value[card]})"
+    return card_with_loot(_board(game.ruleset.config), card)
 
 
 @frozen(cache_hash=True)
 class Done(Action):
     name = "done"
-    text = "done"
+    text = N_("done")
 
     @classmethod
     def domain(cls, config):
@@ -45,7 +46,7 @@ class Done(Action):
 @frozen(cache_hash=True)
 class Sell(Action):
     name = "sell"
-    text = "sell bandit {card} to the bank at this district's price"
+    text = N_("sell bandit {card} to the bank at this district's price")
     card: int = param("k")
 
     @classmethod
@@ -53,13 +54,13 @@ class Sell(Action):
         return SELL
 
     def describe(self, game, player):
-        return f"{self.name} {_card(game, self.card)}"
+        return _("sell {card}").format(card=_card(game, self.card))
 
 
 @frozen(cache_hash=True)
 class Take(Action):
     name = "take"
-    text = "take bandit {card}"
+    text = N_("take bandit {card}")
     card: int = param("k")
 
     @classmethod
@@ -67,13 +68,13 @@ class Take(Action):
         return TAKE
 
     def describe(self, game, player):
-        return f"{self.name} {_card(game, self.card)}"
+        return _("take {card}").format(card=_card(game, self.card))
 
 
 @frozen(cache_hash=True)
 class Move(Action):
     name = "move"
-    text = "play the movement card {value}"
+    text = N_("play the movement card {value}")
     value: int = param("c")  # 0-based: Move(0) moves 1 field
 
     @classmethod
@@ -84,7 +85,7 @@ class Move(Action):
 @frozen(cache_hash=True)
 class Go(Action):
     name = "go"
-    text = "move Ali Baba to field {field}"
+    text = N_("move Ali Baba to field {field}")
     field: int = param("f")
 
     @classmethod
@@ -92,13 +93,13 @@ class Go(Action):
         return tuple(go(f) for f in range(len(_board(config).field_ids)))
 
     def describe(self, game, player):
-        return f"move Ali Baba to field {_board(game.ruleset.config).field_ids[self.field]}"
+        return _("move Ali Baba to field {field}").format(field=_board(game.ruleset.config).field_ids[self.field])
 
 
 @frozen(cache_hash=True)
 class Target(Action):
     name = "target"
-    text = "the event hits player {player}"
+    text = N_("the event hits player {player}")
     player: int = param("p")
 
     @classmethod
@@ -109,7 +110,7 @@ class Target(Action):
 @frozen(cache_hash=True)
 class From(Action):
     name = "from"
-    text = "receive a bandit from player {player}"
+    text = N_("receive a bandit from player {player}")
     player: int = param("p")
 
     @classmethod
@@ -120,7 +121,7 @@ class From(Action):
 @frozen(cache_hash=True)
 class Give(Action):
     name = "give"
-    text = "give bandit {card}"
+    text = N_("give bandit {card}")
     card: int = param("k")
 
     @classmethod
@@ -128,24 +129,27 @@ class Give(Action):
         return GIVE
 
     def describe(self, game, player):
-        return f"{self.name} {_card(game, self.card)}"
+        return _("give {card}").format(card=_card(game, self.card))
 
 
 @frozen(cache_hash=True)
 class ChooseGang(Action):
     name = "gang"
-    text = "Ali Baba hunts gang {gang}"
+    text = N_("Ali Baba hunts gang {gang}")
     gang: int = param("g")
 
     @classmethod
     def domain(cls, config):
         return GANG
 
+    def describe(self, game, player):
+        return _("Ali Baba hunts gang {gang}: the {name}").format(gang=self.gang + 1, name=gang_name(_board(game.ruleset.config), self.gang))
+
 
 @frozen(cache_hash=True)
 class PlaceDie(Action):
     name = "place"
-    text = "place the die on {pips}"
+    text = N_("place the die on {pips}")
     pips: int = param("d")  # 0-based: PlaceDie(0) is a 1
 
     @classmethod
@@ -156,7 +160,7 @@ class PlaceDie(Action):
 @frozen(cache_hash=True)
 class Shed(Action):
     name = "shed"
-    text = "shed bandit {card} to the bank"
+    text = N_("shed bandit {card} to the bank")
     card: int = param("k")
 
     @classmethod
@@ -164,13 +168,13 @@ class Shed(Action):
         return SHED
 
     def describe(self, game, player):
-        return f"{self.name} {_card(game, self.card)}"
+        return _("shed {card}").format(card=_card(game, self.card))
 
 
 @frozen(cache_hash=True)
 class Offer(Action):
     name = "offer"
-    text = "put bandit {card} into the offer"
+    text = N_("put bandit {card} into the offer")
     card: int = param("k")
 
     @classmethod
@@ -178,13 +182,13 @@ class Offer(Action):
         return OFFER
 
     def describe(self, game, player):
-        return f"put your {_card(game, self.card)} into the offer"
+        return _("put your {card} into the offer").format(card=_card(game, self.card))
 
 
 @frozen(cache_hash=True)
 class Ask(Action):
     name = "ask"
-    text = "ask for bandit {card} in the offer"
+    text = N_("ask for bandit {card} in the offer")
     card: int = param("k")
 
     @classmethod
@@ -192,7 +196,7 @@ class Ask(Action):
         return ASK
 
     def describe(self, game, player):
-        return f"ask for the {_card(game, self.card)} in the offer"
+        return _("ask for the {card} in the offer").format(card=_card(game, self.card))
 
 
 @frozen(cache_hash=True)
@@ -201,7 +205,7 @@ class Pay(Action):
     the amount, ``pay m100``)."""
 
     name = "pay"
-    text = "pay {amount} piasters more in the offer"
+    text = N_("pay {amount} piasters more in the offer")
     amount: int = param("m")  # the amount - 1 (0-based like every parameter): the code shows the amount
 
     @classmethod
@@ -218,7 +222,7 @@ class Charge(Action):
     """Piasters the offer asks of its addressee (``charge m100`` asks 100 more)."""
 
     name = "charge"
-    text = "ask {amount} piasters more in the offer"
+    text = N_("ask {amount} piasters more in the offer")
     amount: int = param("m")  # the amount - 1: the code shows the amount
 
     @classmethod
@@ -233,7 +237,7 @@ class Charge(Action):
 @frozen(cache_hash=True)
 class Send(Action):
     name = "send"
-    text = "send the offer to player {to}"
+    text = N_("send the offer to player {to}")
     to: int = param("p")
 
     @classmethod
@@ -244,7 +248,7 @@ class Send(Action):
 @frozen(cache_hash=True)
 class Scrap(Action):
     name = "scrap"
-    text = "scrap the offer being built (it still counts as one of your offers)"
+    text = N_("scrap the offer being built (it still counts as one of your offers)")
 
     @classmethod
     def domain(cls, config):
@@ -254,7 +258,7 @@ class Scrap(Action):
 @frozen(cache_hash=True)
 class Accept(Action):
     name = "accept"
-    text = "accept the offer"
+    text = N_("accept the offer")
 
     @classmethod
     def domain(cls, config):
@@ -264,7 +268,7 @@ class Accept(Action):
 @frozen(cache_hash=True)
 class Decline(Action):
     name = "decline"
-    text = "decline the offer"
+    text = N_("decline the offer")
 
     @classmethod
     def domain(cls, config):
@@ -274,7 +278,7 @@ class Decline(Action):
 @frozen(cache_hash=True)
 class Bail(Action):
     name = "bail"
-    text = "pay bail for bandit {card}"
+    text = N_("pay bail for bandit {card}")
     card: int = param("k")
 
     @classmethod
@@ -282,13 +286,13 @@ class Bail(Action):
         return BAIL
 
     def describe(self, game, player):
-        return f"{self.name} {_card(game, self.card)}"
+        return _("pay bail for {card}").format(card=_card(game, self.card))
 
 
 @frozen(cache_hash=True)
 class Surrender(Action):
     name = "surrender"
-    text = "leave bandit {card} to the caliph"
+    text = N_("leave bandit {card} to the caliph")
     card: int = param("k")
 
     @classmethod
@@ -296,7 +300,7 @@ class Surrender(Action):
         return SURRENDER
 
     def describe(self, game, player):
-        return f"{self.name} {_card(game, self.card)}"
+        return _("leave {card} to the caliph").format(card=_card(game, self.card))
 
 
 DONE, ACCEPT, DECLINE = Done(), Accept(), Decline()

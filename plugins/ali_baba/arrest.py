@@ -13,9 +13,11 @@ step ``arrest`` whose frame ``("arrest", mover, gangs, stage)`` keeps its progre
 from __future__ import annotations
 
 from beanframe.core import Step
+from beanframe.i18n import _
 
 from . import actions as a
-from .rules import board_of, fate_number, gain, gangs_text, hunted_cards, roll, rules_of, table, to_pile
+from .names import gangs_text, player
+from .rules import board_of, fate_number, gain, hunted_cards, roll, rules_of, table, to_pile
 from .trade import open_shedding
 
 
@@ -54,7 +56,7 @@ class ArrestStep(Step):
         return False
 
     def prompt(self, game, frame):
-        return "Ali Baba hunts the bandits"
+        return _("Ali Baba hunts the bandits")
 
 
 def arrest(game, mask: int) -> None:
@@ -130,8 +132,8 @@ class BailStep(Step):
             game.pop()
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: pay bail for your arrested bandit, or leave it"
+        return _("{player}: pay bail for your arrested bandit, or leave it").format(player=player(frame.player))
 
 
 def describe_hunt(game, mask):
-    return f"Ali Baba hunts {gangs_text(board_of(game), mask)}"
+    return _("Ali Baba hunts the {gangs}").format(gangs=gangs_text(board_of(game), mask))

@@ -7,6 +7,8 @@ board, the prices, the bandit cards and the fate grid are a reconstruction (``bo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from attrs import field, frozen
 
 from beanframe.core.actions import shorten
@@ -14,30 +16,33 @@ from beanframe.core import Hidden, hookimpl
 from beanframe.core.params import flag, whole
 from beanframe.core.scoring import seat_name
 from beanframe.core.variant import Flag, VariantInfo
+from beanframe.i18n import N_, _
 
 from . import arrest, trade, turn
 from .actions import ALL as ACTIONS
-from .data import EVENT_TEXTS, GANGS, load_board
-from .rules import AliBabaRules, board_of, card_name, gangs_text, table
+from .data import GANGS, load_board
+from .events import describe_events
+from .rules import AliBabaRules, board_of, table
 from .state import PART, AliBaba
 
 NAME = "ali_baba"
+LOCALE = Path(__file__).resolve().parent / "locale"  # the catalogs: Dutch, French, German
 VERSION = "1.0.0"
 
 
 def _path(instance, attribute, value):
     if type(value) is not str:
-        raise TypeError(f"{attribute.name} must be a file path (text), not {shorten(value)}")
+        raise TypeError(_("{name} must be a file path (text), not {value}").format(name=attribute.name, value=shorten(value)))
 
 
 @frozen
 class AliBabaOptions:
     """Options of Ali Baba (the defaults are the rulebook's, on the reconstructed board)."""
 
-    board: str = field(default="", validator=_path, metadata={"help": "a board file (\"\": the shipped reconstruction)"})
-    pick_any: bool = field(default=False, validator=flag, metadata={"help": "the rulebook's variant: take any card of a pile"})
-    surrender: bool = field(default=False, validator=flag, metadata={"help": "a reading: an arrested bandit may be left behind"})
-    offers: int = field(default=3, validator=whole(0, 20), metadata={"help": "offers per player per negotiation"})
+    board: str = field(default="", validator=_path, metadata={"help": N_("a board file (\"\": the shipped reconstruction)")})
+    pick_any: bool = field(default=False, validator=flag, metadata={"help": N_("the rulebook's variant: take any card of a pile")})
+    surrender: bool = field(default=False, validator=flag, metadata={"help": N_("a reading: an arrested bandit may be left behind")})
+    offers: int = field(default=3, validator=whole(0, 20), metadata={"help": N_("offers per player per negotiation")})
 
 
 @hookimpl
@@ -45,11 +50,16 @@ def beanframe_variant():
     return VariantInfo(
         name=NAME,
         version=VERSION,
-        description="Ali Baba: 2-6 players hunt loot in Basra (board, prices, cards and fate grid RECONSTRUCTED)",
+        description=N_("Ali Baba: 2-6 players hunt loot in Basra (board, prices, cards and fate grid RECONSTRUCTED)"),
         players=(2, 3, 4, 5, 6),
         options=AliBabaOptions,
-        flags=(Flag("--board", "board", "another board file (TOML, as the shipped board.toml)", "FILE"),),
+        flags=(Flag("--board", "board", N_("another board file (TOML, as the shipped board.toml)"), "FILE"),),
     )
+
+
+@hookimpl
+def beanframe_catalogs():
+    return LOCALE
 
 
 @hookimpl
@@ -86,67 +96,23 @@ def beanframe_register_steps(register):
 
 @hookimpl
 def beanframe_register_phases(pipeline):
-    pipeline.add("setup", "deal", turn.setup, title="shuffle the bandit piles, deal the movement cards")
-    pipeline.add("turn", "sell", turn.phase_sell, title="sell bandits", number=1)
-    pipeline.add("turn", "move", turn.phase_move, title="move Ali Baba", number=2)
-    pipeline.add("turn", "field", turn.phase_field, title="the field's action", number=3)
-    pipeline.add("end", "final_sale", turn.final_sale, title="everyone sells their loot once more")
-
-
-def _p(player: int) -> str:
-    return f"player {player + 1}"
+    pipeline.add("setup", "deal", turn.setup, title=N_("shuffle the bandit piles, deal the movement cards"))
+    pipeline.add("turn", "sell", turn.phase_sell, title=N_("sell bandits"), number=1)
+    pipeline.add("turn", "move", turn.phase_move, title=N_("move Ali Baba"), number=2)
+    pipeline.add("turn", "field", turn.phase_field, title=N_("the field's action"), number=3)
+    pipeline.add("end", "final_sale", turn.final_sale, title=N_("everyone sells their loot once more"))
 
 
 @hookimpl
 def beanframe_register_events(events):
-    def card(g, c):
-        return card_name(board_of(g), c) if g is not None else f"bandit {c + 1}"
-
-    def fld(g, f):
-        return board_of(g).field_ids[f] if g is not None else str(f + 1)
-
-    events.describe("turn", lambda g, t, p: f"turn {t}: {_p(p)}")
-    events.describe("dealt", lambda g, p: f"the movement cards are dealt; {_p(p)} starts")
-    events.describe("sell", lambda g, p, c, m: f"{_p(p)} sells {card(g, c)} to the bank for {m}")
-    events.describe("move", lambda g, p, v: f"{_p(p)} plays a {v}")
-    events.describe("arrive", lambda g, f: f"Ali Baba reaches field {fld(g, f)}")
-    events.describe("buy", lambda g, p, c, m: f"{_p(p)} takes {card(g, c)} for {m}")
-    events.describe("event", lambda g, e, p: f"event ({EVENT_TEXTS[e]}) for {'every player' if p < 0 else _p(p)}")
-    events.describe("paid", lambda g, p, m, pips: f"{_p(p)} receives {m}" + (f" (rolled {pips})" if pips else ""))
-    events.describe("place_die", lambda g, p, w, v: f"{_p(p)} places the {'black' if w == 0 else 'white'} die on {v}")
-    events.describe("give", lambda g, p, q, c: f"{_p(p)} gives {card(g, c)} to {_p(q)}")
-    events.describe("gang_die", lambda g, p, pips, k: f"{_p(p)} rolls {pips}: gang {k + 1}")
-    events.describe("gang_chosen", lambda g, p, k: f"{_p(p)} sends Ali Baba after gang {k + 1}")
-    events.describe("hunt", lambda g, m: f"Ali Baba hunts {gangs_text(board_of(g), m) if g else m}")
-    events.describe("black", lambda g, p, v: f"{_p(p)} rolls the black die: {v}")
-    events.describe("white", lambda g, p, v: f"{_p(p)} rolls the white die: {v}")
-    events.describe("fate", "black {0} and white {1}: fate strikes number {2}")
-    events.describe("arrested", lambda g, p, cs, n: f"{_p(p)}: {len(cs)} bandit(s) arrested (number {n})")
-    events.describe("bail", lambda g, p, m: f"{_p(p)} pays {m} bail")
-    events.describe("surrender", lambda g, p, c: f"{_p(p)} leaves {card(g, c)} to the caliph")
-    events.describe("bankrupt", lambda g, p, paid, debt: f"{_p(p)} is bankrupt: pays {paid} of {debt}")
-    events.describe("shed", lambda g, p, c, m: f"{_p(p)} sheds {card(g, c)} for {m}")
-
-    def items(g, its) -> str:  # core offers' items: ("bandit", card) or ("piasters", amount)
-        return ", ".join(card(g, x) if kind == "bandit" else f"{x} piasters" for kind, x in its) or "nothing"
-
-    events.describe("offer", lambda g, o, p, q, gives, asks: f"{_p(p)} offers {items(g, gives)} to {_p(q)} for {items(g, asks)}")
-    events.describe("reject", lambda g, o, p: f"{_p(p)} declines the offer")
-    events.describe("scrap", lambda g, p: f"{_p(p)} scraps the offer being built")
-    events.describe(
-        "traded", lambda g, o, p, q, gives, asks: f"{_p(q)} accepts: {_p(p)} gives {items(g, gives)}, {_p(q)} gives {items(g, asks)}"
-    )
-    events.describe("bazaar", "the great bandit bazaar opens")
-    events.describe("round_payout", lambda g, p, m: f"{_p(p)} cashes {m} at the end of the round")
-    events.describe("round", lambda g, r, p: f"round {r} begins; {_p(p)}, the poorest, starts")
-    events.describe("game_over", "the game is over")
+    describe_events(events)
 
 
 @hookimpl
 def beanframe_register_bots(register):
     from .bots import GreedyBot
 
-    register("greedy", GreedyBot, "plays Ali Baba sensibly: buys cheap loot, sheds threatened cards, bails when it pays")
+    register("greedy", GreedyBot, N_("plays Ali Baba sensibly: buys cheap loot, sheds threatened cards, bails when it pays"))
 
 
 @hookimpl

@@ -103,17 +103,4 @@ def loot(board: Board, cards) -> int:
     return total
 
 
-def group_name(board: Board, card: int) -> str:
-    return board.group_names[group(card)]
-
-
-def card_name(board: Board, card: int) -> str:
-    g = gang(card)
-    return f"{board.group_names[card // PER_GROUP]} ({board.gang_names[g]}, {board.card_value[card]})"
-
-
-def gangs_text(board: Board, mask: int) -> str:
-    return ", ".join(board.gang_names[g] for g in range(len(board.gang_names)) if mask >> g & 1)
-
-
 ALL_GANGS = (1 << GANGS) - 1  # every gang: 0b1111

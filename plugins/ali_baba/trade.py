@@ -31,10 +31,12 @@ from functools import lru_cache
 
 from beanframe.core import Step
 from beanframe.core.offers import Caps, Offer
+from beanframe.i18n import _, ngettext
 
 from . import actions as a
 from .data import CARDS
 from .offers import addressees, amount, can_execute, cards, execute, next_steps, owner, put, with_card, with_piasters
+from .names import group_name, player
 from .rules import board_of, gain, hunted_cards, rules_of, table, to_pile
 
 
@@ -166,8 +168,12 @@ class ShedStep(Step):
             _start(game, player, mask, action)
 
     def prompt(self, game, frame):
-        what = "100 per card to the bank" if frame.args[1] else "20 per card to the bank, or sell to others"
-        return f"Ali Baba is near: owners of hunted bandits may shed them ({what}), or done"
+        board = board_of(game)
+        if frame.args[1]:
+            text = _("Ali Baba is near: owners of hunted bandits may shed them ({fee} per card to the bank), or done")
+            return text.format(fee=board.last_chance_fee)
+        text = _("Ali Baba is near: owners of hunted bandits may shed them ({fee} per card to the bank, or sell to others), or done")
+        return text.format(fee=board.shed_fee)
 
 
 class BazaarStep(Step):
@@ -185,7 +191,7 @@ class BazaarStep(Step):
             _start(game, player, 0, action)
 
     def prompt(self, game, frame):
-        return "the great bandit bazaar: offer bandits and piasters for bandits and piasters, or done"
+        return _("the great bandit bazaar: offer bandits and piasters for bandits and piasters, or done")
 
 
 class DraftStep(Step):
@@ -221,8 +227,11 @@ class DraftStep(Step):
             book.scrap(game, player)
 
     def prompt(self, game, frame):
-        what = "your hunted bandits for piasters" if frame.args[0] else "bandits and piasters for bandits and piasters"
-        return f"player {frame.player + 1}: build your offer ({what}), then send it or scrap it"
+        if frame.args[0]:
+            text = _("{player}: build your offer (your hunted bandits for piasters), then send it or scrap it")
+        else:
+            text = _("{player}: build your offer (bandits and piasters for bandits and piasters), then send it or scrap it")
+        return text.format(player=player(frame.player))
 
 
 class AnswerStep(Step):
@@ -250,16 +259,19 @@ class AnswerStep(Step):
     def prompt(self, game, frame):
         offer = table(game).book.offer(frame.args[0])
         if offer is None:
-            return f"player {frame.player + 1}: there is no offer {frame.args[0] + 1} to answer"
-        return f"player {frame.player + 1}: player {offer.maker + 1} offers {terms(offer.gives)} for {terms(offer.asks)}"
+            return _("{player}: there is no offer {n} to answer").format(player=player(frame.player), n=frame.args[0] + 1)
+        text = _("{player}: {maker} offers {gives} for {asks}")
+        board = board_of(game)
+        gives, asks = terms(board, offer.gives), terms(board, offer.asks)
+        return text.format(player=player(frame.player), maker=player(offer.maker), gives=gives, asks=asks)
 
 
-def terms(items) -> str:
-    """One side of an offer in a few words (card codes, as the actions name them)."""
-    words = [f"k{c + 1}" for c in cards(items)]
+def terms(board, items) -> str:
+    """One side of an offer in a few words: each card's code (as the actions name it) and group."""
+    words = [f"k{c + 1} {group_name(board, c)}" for c in cards(items)]
     if amount(items):
-        words.append(f"{amount(items)} piasters")
-    return ", ".join(words) or "nothing"
+        words.append(ngettext("{n} piaster", "{n} piasters", amount(items)).format(n=amount(items)))
+    return ", ".join(words) or _("nothing")
 
 
 STEPS = (ShedStep, BazaarStep, DraftStep, AnswerStep)

@@ -4,13 +4,14 @@ negotiations in ``trade.py``."""
 
 from __future__ import annotations
 
-from beanframe.core.words import count
 from beanframe.core import Step
 from beanframe.core.actions import shorten
 from beanframe.errors import ConfigError
+from beanframe.i18n import _, ngettext
 
 from . import actions as a
 from . import data as d
+from .names import event_text, player
 from .rules import board_of, from_pile, gain, loot, receive, roll, table, takeable, to_pile
 from .trade import open_bazaar
 
@@ -21,7 +22,7 @@ def setup(game) -> None:
     """Each gang's pile shuffled apart, its top card open; the movement cards dealt."""
     deck = game.setup_args.get("deck")
     if deck is not None:  # nothing to stack here: a deck given would be kept but never used
-        raise ConfigError(f"Ali Baba has no deck to stack (its piles are shuffled from the seed): give no deck, not {shorten(deck)}")
+        raise ConfigError(_("Ali Baba has no deck to stack (its piles are shuffled from the seed): give no deck, not {deck}").format(deck=shorten(deck)))
     part = table(game)
     size = d.GROUPS * d.PER_GROUP
     for g in range(d.GANGS):
@@ -76,7 +77,7 @@ class SellStep(Step):
             game.pop()
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: sell bandits at this district's price, or done"
+        return _("{player}: sell bandits at this district's price, or done").format(player=player(frame.player))
 
 
 # -- 2. move -------------------------------------------------------------------------------
@@ -108,7 +109,7 @@ class MoveStep(Step):
             game.push("route", frame.player, value)
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: play a movement card"
+        return _("{player}: play a movement card").format(player=player(frame.player))
 
 
 class RouteStep(Step):
@@ -122,7 +123,7 @@ class RouteStep(Step):
         arrive(game, action.field)
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: choose Ali Baba's way at the fork"
+        return _("{player}: choose Ali Baba's way at the fork").format(player=player(frame.player))
 
 
 def arrive(game, field: int) -> None:
@@ -206,8 +207,9 @@ class BuyStep(Step):
     def prompt(self, game, frame):
         taken = frame.args[0]
         if not taken:  # issue 20.3: "more" only once one was taken
-            return f"player {frame.player + 1}: take up to 3 bandits, or done"
-        return f"player {frame.player + 1}: take up to {count(3 - taken, 'more bandit', 'more bandits')}, or done"
+            return _("{player}: take up to 3 bandits, or done").format(player=player(frame.player))
+        more = ngettext("{player}: take up to {n} more bandit, or done", "{player}: take up to {n} more bandits, or done", 3 - taken)
+        return more.format(player=player(frame.player), n=3 - taken)
 
 
 # -- events --------------------------------------------------------------------------------
@@ -228,7 +230,7 @@ class TargetStep(Step):
         event(game, frame.args[0], action.player)
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: whom does the event ({d.EVENT_TEXTS[frame.args[0]]}) hit?"
+        return _("{player}: whom does the event ({event}) hit?").format(player=player(frame.player), event=event_text(frame.args[0]))
 
 
 def event(game, kind: int, target: int) -> None:
@@ -293,7 +295,9 @@ class PlaceDieStep(Step):
         game.pop()
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: place the {'black' if frame.args[0] == 0 else 'white'} die"
+        if frame.args[0] == 0:
+            return _("{player}: place the black die").format(player=player(frame.player))
+        return _("{player}: place the white die").format(player=player(frame.player))
 
 
 class TakeFreeStep(Step):
@@ -316,7 +320,8 @@ class TakeFreeStep(Step):
             game.pop()
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: take {frame.args[0]} bandit card(s) for free"
+        n = frame.args[0]
+        return ngettext("{player}: take {n} bandit card for free", "{player}: take {n} bandit cards for free", n).format(player=player(frame.player), n=n)
 
 
 class GiverStep(Step):
@@ -333,7 +338,7 @@ class GiverStep(Step):
         game.push("give", action.player, frame.player)
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: from whom do you receive a bandit?"
+        return _("{player}: from whom do you receive a bandit?").format(player=player(frame.player))
 
 
 class GiveStep(Step):
@@ -350,7 +355,7 @@ class GiveStep(Step):
         game.pop()
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: give player {frame.args[0] + 1} one of your bandits"
+        return _("{player}: give {other} one of your bandits").format(player=player(frame.player), other=player(frame.args[0]))
 
 
 class ChooseGangStep(Step):
@@ -367,7 +372,7 @@ class ChooseGangStep(Step):
         game.push("arrest", frame.player, 1 << action.gang, 0)
 
     def prompt(self, game, frame):
-        return f"player {frame.player + 1}: which gang does Ali Baba hunt?"
+        return _("{player}: which gang does Ali Baba hunt?").format(player=player(frame.player))
 
 
 # -- the start field: end of a round -------------------------------------------------------

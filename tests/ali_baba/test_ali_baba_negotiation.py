@@ -191,7 +191,7 @@ def test_the_view_and_the_prompt_show_the_offer():
         assert offer.id == -1 and offer.maker == 0 and offer.gives == (("bandit", 1), ("piasters", 50))
     game.apply("send p2")
     assert game.view(2)["ali_baba"].offer.to == 1
-    assert "player 1 offers k2, 50 piasters for k21" in game.prompt()
+    assert "player 1 offers k2 Miracle Healers, 50 piasters for k21 Camel Thieves" in game.prompt()
     assert game.describe(game.legal_actions()[0], 1) == "accept the offer"
     game.apply("accept")
     assert game.view(0)["ali_baba"].offer is None
@@ -202,8 +202,8 @@ def test_building_actions_say_what_they_add():
     said = {a.code: game.describe(a, 0) for a in game.legal_actions(0)}
     assert said["pay m100"] == "pay 100 piasters more in the offer"
     assert said["charge m1000"] == "ask 1000 piasters more in the offer"
-    assert said["offer k37"] == "put your Smokkelaars (Bedriegers, loot 80) into the offer"
-    assert said["ask k21"].startswith("ask for the Kamelendieven")
+    assert said["offer k37"] == "put your Smugglers (Deceivers, loot 80) into the offer"
+    assert said["ask k21"].startswith("ask for the Camel Thieves")
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -241,6 +241,6 @@ def test_the_terminal_shows_the_offer_on_the_table():
 
     assert "offer" not in shown()
     apply_all(game, "offer k37, pay m50", player=0)
-    assert "player 1 builds an offer: k37 Smokkelaars, 50 piasters for nothing" in shown()
+    assert "player 1 builds an offer: k37 Smugglers, 50 piasters for nothing" in shown()
     apply_all(game, "ask k21, send p2")
-    assert "player 1 offers player 2: k37 Smokkelaars, 50 piasters for k21 Kamelendieven" in shown()
+    assert "player 1 offers player 2: k37 Smugglers, 50 piasters for k21 Camel Thieves" in shown()

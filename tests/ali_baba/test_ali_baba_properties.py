@@ -82,5 +82,5 @@ def test_the_renderer_shows_track_piles_bandits_and_piasters():
     lines = text.splitlines()
     assert lines[1].startswith("d1 [A]")  # the track, Ali Baba on the start of district 1
     assert [line[:2] for line in lines[1:5]] == ["d1", "d2", "d3", "d4"]  # every district, one line each
-    assert "open piles" in text and "Smokkelaars" in text and "2500" in text
+    assert "open piles" in text and "Smugglers" in text and "2500" in text
     assert "your movement cards" in text
