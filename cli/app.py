@@ -8,6 +8,7 @@ line and exit code 1; ``beanframe --debug ...`` (or ``BEANFRAME_DEBUG=1``) shows
 
 from __future__ import annotations
 
+import contextvars
 import errno
 import os
 import tomllib
@@ -19,6 +20,7 @@ from typer.core import TyperGroup
 import beanframe
 from beanframe.core.actions import clip
 from beanframe.errors import BeanframeError, PositionError
+from beanframe.i18n import _, choose, set_language
 from beanframe.simulate import BotFailure
 
 from .commands import agent, bot, join, mcp, new_plugin, play, plugins, position, replay, rules, serve, simulate, tournament, variants
@@ -36,22 +38,23 @@ USER_ERROR = 2
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` (one line, of a few hundred characters at most) on stderr and exit
     with code 2."""
-    line = clip(" ".join(str(message).split()), 380) or "unknown problem"
-    typer.echo(f"error: {line}", err=True)
+    line = clip(" ".join(str(message).split()), 380) or _("unknown problem")
+    typer.echo(_("error: {problem}").format(problem=line), err=True)
     raise typer.Exit(USER_ERROR)
 
 
 def fail_each(problems: list[str]) -> NoReturn:
     """Print ``error: problem`` for each problem (one line each) and exit with code 2."""
     for problem in problems:
-        typer.echo(f"error: {' '.join(str(problem).split()) or 'unknown problem'}", err=True)
+        line = " ".join(str(problem).split()) or _("unknown problem")
+        typer.echo(_("error: {problem}").format(problem=line), err=True)
     raise typer.Exit(USER_ERROR)
 
 
 def describe_os_error(exc: OSError) -> str:
     reason = exc.strerror or clip(str(exc), 200)
     if exc.filename is not None:
-        return f"cannot open {clip(str(exc.filename))}: {reason}"
+        return _("cannot open {file}: {reason}").format(file=clip(str(exc.filename)), reason=reason)
     return reason
 
 
@@ -77,7 +80,7 @@ class BeanframeGroup(TyperGroup):
         except BeanframeError as exc:
             fail(str(exc))
         except tomllib.TOMLDecodeError as exc:
-            fail(f"not valid TOML: {exc}")
+            fail(_("not valid TOML: {problem}").format(problem=exc))
         except OSError as exc:
             if exc.errno == errno.EPIPE:  # output closed early (| head): typer handles it
                 raise
@@ -85,7 +88,7 @@ class BeanframeGroup(TyperGroup):
         except UsageError as exc:
             usage_error(exc)
         except KeyboardInterrupt:
-            typer.echo("interrupted", err=True)
+            typer.echo(_("interrupted"), err=True)
             raise typer.Exit(130) from None
         except (typer.Exit, typer.Abort, SystemExit):
             raise
@@ -96,7 +99,9 @@ class BeanframeGroup(TyperGroup):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         _state["debug"] = False  # one invocation at a time (tests invoke the app many times)
-        return super().main(*args, **kwargs)
+        # a context of its own: --lang holds for this invocation only (tests invoke the app many
+        # times in one thread; the language must not outlive the command)
+        return contextvars.copy_context().run(super().main, *args, **kwargs)
 
 
 def usage_error(exc: UsageError) -> NoReturn:
@@ -104,7 +109,7 @@ def usage_error(exc: UsageError) -> NoReturn:
     if type(exc).__name__ == "NoArgsIsHelpError":  # plain "beanframe": the help, as asked
         raise exc
     where = exc.ctx.command_path if exc.ctx is not None else "beanframe"
-    fail(f"{clip(exc.format_message(), 200)} (see: {where} --help)")
+    fail(_("{problem} (see: {command} --help)").format(problem=clip(exc.format_message(), 200), command=where))
 
 
 UNEXPECTED = 1
@@ -117,10 +122,12 @@ def crash(exc: BaseException) -> NoReturn:
     if len(text) > 300:
         text = text[:297] + "..."
     if isinstance(exc, BotFailure):
-        line = f"error: {text}"
+        line = _("error: {problem}").format(problem=text)
+    elif text:
+        line = _("error: unexpected {kind}: {problem}").format(kind=type(exc).__name__, problem=text)
     else:
-        line = f"error: unexpected {type(exc).__name__}" + (f": {text}" if text else "")
-    typer.echo(f"{line} (run beanframe --debug ... for the traceback)", err=True)
+        line = _("error: unexpected {kind}").format(kind=type(exc).__name__)
+    typer.echo(_("{line} (run beanframe --debug ... for the traceback)").format(line=line), err=True)
     raise typer.Exit(UNEXPECTED)
 
 
@@ -147,6 +154,10 @@ def _root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
     debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="The language to play in: en, nl, fr or de (default: BEANFRAME_LANG, else the locale's, else English).", show_default=False),
+    ] = None,
     plugin: Annotated[
         list[str] | None,
         typer.Option("--plugin", help="A plugin file to load without installing it (repeatable; works with every command; ./beanframe.toml may list more).", show_default=False),
@@ -154,6 +165,16 @@ def _root(
 ) -> None:
     """Play, inspect and simulate Uwe Rosenberg's bean games."""
     _state["debug"] = debug
+    use_language(lang)
+
+
+def use_language(asked: str | None) -> None:
+    """Speak ``--lang`` (else BEANFRAME_LANG, else the locale's language, else English) for the
+    rest of this command; an unknown language is one line naming those beanframe speaks."""
+    try:
+        set_language(choose(asked))
+    except ValueError as exc:
+        fail(str(exc))
 
 
 app.command("variants")(variants.variants_cli)

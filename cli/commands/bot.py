@@ -9,6 +9,7 @@ import typer
 
 from beanframe.client import TableError, play_bot
 from beanframe.errors import ConfigError
+from beanframe.i18n import _
 from beanframe.rematch import current_link
 from beanframe.simulate import fresh_seed
 
@@ -32,17 +33,17 @@ def bot_cli(
         if quiet:
             return
         if kind == "error" or (kind == "refused" and verbose):
-            typer.echo(f"refused: {data.get('error')}", err=True)
+            typer.echo(_("refused: {problem}").format(problem=data.get("error")), err=True)
         elif kind == "connection":  # "lost" comes once however long it takes (1, 2, 4 ... 30 s between attempts)
-            typer.echo("connection lost: reconnecting..." if data == "lost" else "connected again", err=True)
+            typer.echo(_("connection lost: reconnecting...") if data == "lost" else _("connected again"), err=True)
 
     def game_over(final: dict[str, Any]) -> None:
         result = final.get("result") or {}
-        winners = ", ".join(result.get("winners", ())) or "nobody"
+        winners = ", ".join(result.get("winners", ())) or _("nobody")
         scores = " · ".join(f"{seat} {score}" for seat, score in result.get("scores", {}).items())
-        typer.echo(f"{final.get('seat')} played {bot}: game over, winner {winners} ({scores})")
+        typer.echo(_("{seat} played {bot}: game over, winner {winners} ({scores})").format(seat=final.get("seat"), bot=bot, winners=winners, scores=scores))
         if not once and not quiet:
-            typer.echo("staying at the table: a rematch is followed (Ctrl-C leaves; --once stops after one game)", err=True)
+            typer.echo(_("staying at the table: a rematch is followed (Ctrl-C leaves; --once stops after one game)"), err=True)
 
     try:
         link = current_link(link)  # an old link of a table that played again: its newest room

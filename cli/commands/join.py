@@ -10,6 +10,7 @@ import typer
 
 from beanframe.client import TableClient, TableError
 from beanframe.errors import ConfigError
+from beanframe.i18n import _
 from beanframe.rematch import current_link
 
 from .. import render
@@ -37,7 +38,7 @@ def join_cli(
     try:
         followed = current_link(link)  # an old link of a table that played again: its newest room
         if followed != link:
-            console.print("this game was followed by a rematch: joining the next one", markup=False)
+            console.print(_("this game was followed by a rematch: joining the next one"), markup=False)
         client = TableClient(followed)
     except TableError as exc:
         raise ConfigError(str(exc)) from None

@@ -17,6 +17,7 @@ from beanframe.core.limits import check_seed, loads_json
 from beanframe.core.persist import load_game
 from beanframe.core.view import plain_data
 from beanframe.errors import ConfigError, PositionError
+from beanframe.i18n import N_, _, ngettext
 
 from .. import render
 from ..config import Seat, Settings, compose_settings, gather, make_seats, normalise_variant, read_text_file
@@ -67,16 +68,16 @@ def play_cli(
     if bot_seed is not None:
         check_seed(bot_seed, "--bot-seed")
     if streak and (load is not None or position is not None):
-        raise ConfigError(f"--streak plays new games: leave out {'--load' if load is not None else '--position'}")
+        raise ConfigError(_("--streak plays new games: leave out {option}").format(option="--load" if load is not None else "--position"))
     if load is not None and position is not None:
-        raise ConfigError("--load continues a saved game, --position starts from a position: give one of them")
+        raise ConfigError(_("--load continues a saved game, --position starts from a position: give one of them"))
     game = start_game(settings, load) if position is None else start_from_position(settings, position)
     seats = make_seats(settings.seats, game.ruleset)
     console = render.make_console()
     reader = make_reader(console)
     if streak:
         if not seats[0].human:
-            raise ConfigError("--streak counts the wins of a human: seat 1 must be human")
+            raise ConfigError(_("--streak counts the wins of a human: seat 1 must be human"))
         play_streak(game, seats, console, reader, quiet, streak_file or default_streak_file(), bot_seed)
         return
     announce(console, game, seats)
@@ -98,8 +99,9 @@ def terminal_clock(text: str | None, game: Game, seats: list[Seat]) -> Any:
 
 
 def announce(console: Console, game: Game, seats: list[Seat]) -> None:
-    who = ", ".join(f"player {p + 1} {s}" for p, s in enumerate(seats))
-    console.print(Text(f"{game.ruleset.name}, {game.players} player(s): {who}", style="bold"))
+    who = ", ".join(_("player {number} {seat}").format(number=p + 1, seat=s) for p, s in enumerate(seats))
+    title = ngettext("{variants}, {n} player: {seats}", "{variants}, {n} players: {seats}", game.players)
+    console.print(Text(title.format(variants=game.ruleset.name, n=game.players, seats=who), style="bold"))
 
 
 def play_streak(
@@ -111,22 +113,22 @@ def play_streak(
     book = StreakBook(path)
     while True:
         current, best = book.get(key)
-        console.print(Text(f"streak: {current} won in a row · best {best}", style="bold magenta"))
+        console.print(Text(_("streak: {current} won in a row · best {best}").format(current=current, best=best), style="bold magenta"))
         announce(console, game, seats)
         session = PlaySession(game, seats, console, reader, quiet=quiet, bot_master=bot_seed)
         outcome = session.run()
         if outcome != OVER:
             if current:
-                console.print(f"the unfinished game ends your streak of {current}", markup=False)
+                console.print(_("the unfinished game ends your streak of {n}").format(n=current), markup=False)
             book.record(key, won=False)
             if outcome == INTERRUPTED:
                 raise typer.Exit(130)
             return
         won = session.human_won()
         current, best = book.record(key, won=won)
-        verdict = "You won!" if won else "You lost."
-        console.print(Text(f"{verdict} streak: {current} · best {best}", style="bold magenta"))
-        answer = reader("another game? Enter: yes · q: no ")
+        verdict = _("You won! streak: {current} · best {best}") if won else _("You lost. streak: {current} · best {best}")
+        console.print(Text(verdict.format(current=current, best=best), style="bold magenta"))
+        answer = reader(_("another game? Enter: yes · q: no "))
         if answer is None or answer.strip().lower() in ("q", "quit", "n", "no"):
             return
         game = game.ruleset.new_game()  # a fresh seed: a streak is of unknown deals
@@ -154,13 +156,13 @@ class StreakBook:
         except FileNotFoundError:
             return {}
         except UnicodeDecodeError:
-            raise ConfigError(f"streak file {self.path} is not UTF-8 text (delete it to start again)") from None
+            raise ConfigError(_("streak file {file} is not UTF-8 text (delete it to start again)").format(file=self.path)) from None
         try:
             data = loads_json(text)
         except ValueError as exc:
-            raise ConfigError(f"streak file {self.path} is corrupt ({shorten(str(exc), 80)}); delete it to start again") from None
+            raise ConfigError(_("streak file {file} is corrupt ({problem}); delete it to start again").format(file=self.path, problem=shorten(str(exc), 80))) from None
         if not isinstance(data, dict):
-            raise ConfigError(f"streak file {self.path} is corrupt (not a JSON object); delete it to start again")
+            raise ConfigError(_("streak file {file} is corrupt (not a JSON object); delete it to start again").format(file=self.path))
         return data
 
     def get(self, key: str) -> tuple[int, int]:
@@ -206,16 +208,16 @@ def start_game(settings: Settings, load: Path | None = None) -> Game:
             settings = evolve(settings, players=len(settings.seats))
         ruleset = compose_settings(settings)
         return ruleset.new_game(seed=settings.seed)
-    game = load_game(read_text_file(load, "save file"))
+    game = load_game(read_text_file(load, N_("save file")))
     rs = game.ruleset
     if settings.variants and {normalise_variant(v) for v in settings.variants} != set(rs.order):
-        raise ConfigError(f"{load} is a game of {rs.name}: leave out the variants or give exactly those")
+        raise ConfigError(_("{file} is a game of {variants}: leave out the variants or give exactly those").format(file=load, variants=rs.name))
     if settings.players is not None and settings.players != game.players:
-        raise ConfigError(f"{load} is a {game.players}-player game, not a {settings.players}-player one")
+        raise ConfigError(_("{file} is a {n}-player game, not a {asked}-player one").format(file=load, n=game.players, asked=settings.players))
     if settings.seed is not None and settings.seed != game.state.seed:
-        raise ConfigError(f"{load} was played with seed {game.state.seed}: a saved game keeps its seed")
+        raise ConfigError(_("{file} was played with seed {seed}: a saved game keeps its seed").format(file=load, seed=game.state.seed))
     if settings.options:
-        raise ConfigError(f"{load} keeps the options it was saved with: give no options with --load")
+        raise ConfigError(_("{file} keeps the options it was saved with: give no options with --load").format(file=load))
     if game.is_over:
-        raise ConfigError(f"the game in {load} is already over (see it with: beanframe replay {load})")
+        raise ConfigError(_("the game in {file} is already over (see it with: beanframe replay {file})").format(file=load))
     return game

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from beanframe.core.actions import shorten
+from beanframe.i18n import N_, _
 
 from .. import render
 from ..config import read_text_file
@@ -26,7 +27,10 @@ def parse_viewer(text: str, players: int) -> int | None | str:
     if number.isascii() and number.isdigit() and 1 <= int(number) <= players:
         return int(number) - 1
     choices = ", ".join(f"p{p + 1}" for p in range(players))
-    raise typer.BadParameter(f"{shorten(text)} is not a player of this {players}-player game (use {choices}, spectator or full)", param_hint="'--as'")
+    raise typer.BadParameter(
+        _("{name} is not a player of this {n}-player game (use {choices}, spectator or full)").format(name=shorten(text), n=players, choices=choices),
+        param_hint="'--as'",
+    )
 
 
 def replay_cli(
@@ -48,7 +52,7 @@ def replay_cli(
     file holds everything; --as chooses whose knowledge is shown (others' private choices and drawn
     cards appear in their public form).
     """
-    saved = load_replayable(read_text_file(file, "save file"), str(file), game)
+    saved = load_replayable(read_text_file(file, N_("save file")), str(file), game)
     viewer = parse_viewer(as_player, saved.players)
     console = render.make_console()
     reader = make_reader(console, interactive=True) if step and stdin_is_tty() else None

@@ -11,6 +11,7 @@ from rich.console import Console
 from beanframe.batch import resolve_jobs
 from beanframe.core.actions import shorten
 from beanframe.errors import ConfigError, PositionError
+from beanframe.i18n import _, ngettext
 from beanframe.simulate import GameRecord, SimulationSummary, Streak, simulate
 
 from .. import render
@@ -61,15 +62,15 @@ def simulate_cli(
     except PositionError as exc:
         raise in_file(position, exc) from None
     if summary.interrupted:
-        console.print(f"interrupted: {summary.n} of {games} games finished", style="bold red", markup=False)
+        console.print(_("interrupted: {done} of {n} games finished").format(done=summary.n, n=games), style="bold red", markup=False)
     if summary.n:
         render.render_all(console, render.summary_renderables(summary))
         if summary.players == 1:
             mean, longest = summary.streaks("p1")
-            console.print(f"solo streaks over the seeds: mean {mean:.2f} games, longest {longest}", markup=False)
-        console.print(f"bot seed {summary.bot_seed} (repeat with --seed {summary.seed} --bot-seed {summary.bot_seed})", markup=False)
+            console.print(_("solo streaks over the seeds: mean {mean} games, longest {longest}").format(mean=f"{mean:.2f}", longest=longest), markup=False)
+        console.print(_("bot seed {bot_seed} (repeat with --seed {seed} --bot-seed {bot_seed})").format(bot_seed=summary.bot_seed, seed=summary.seed), markup=False)
     if out is not None:
-        console.print(f"wrote {summary.n} games to {out}", markup=False)
+        console.print(ngettext("wrote {n} game to {file}", "wrote {n} games to {file}", summary.n).format(n=summary.n, file=out), markup=False)
     if summary.interrupted:
         raise typer.Exit(130)
 
@@ -93,11 +94,11 @@ def pick_bots(settings: Settings, bots: str | None) -> list[str] | None:
     if bots is not None:
         names = [b.strip().removeprefix("bot:") for b in bots.split(",")]
         if not all(names):
-            raise ConfigError(f"bad --bots {shorten(bots)}: give bot names separated by commas, e.g. greedy,random")
+            raise ConfigError(_("bad --bots {bots}: give bot names separated by commas, e.g. greedy,random").format(bots=shorten(bots)))
         return names
     if settings.seats:
         if any(not s.strip().lower().startswith("bot:") for s in settings.seats):
-            raise ConfigError("simulate plays bots only: the config's seats must all be bot:NAME")
+            raise ConfigError(_("simulate plays bots only: the config's seats must all be bot:NAME"))
         return [s.split(":", 1)[1].strip() for s in settings.seats]
     return None
 
@@ -118,7 +119,7 @@ def run_with_progress(
         ruleset = compose_settings(settings)
         players = ruleset.players
         bots = [default_bot(ruleset)] * players
-    progress, on_progress = render.batch_progress(console, "simulating", min(resolve_jobs(jobs), games))
+    progress, on_progress = render.batch_progress(console, _("simulating"), min(resolve_jobs(jobs), games))
     try:
         return simulate(
             list(settings.variants),
