@@ -8,6 +8,7 @@ line and exit code 1; ``beanframe --debug ...`` (or ``BEANFRAME_DEBUG=1``) shows
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import errno
 import os
@@ -20,12 +21,13 @@ from typer.core import TyperGroup
 import beanframe
 from beanframe.core.actions import clip
 from beanframe.errors import BeanframeError, PositionError
-from beanframe.i18n import _, choose, set_language
+from beanframe.i18n import N_, _, choose, set_language
 from beanframe.simulate import BotFailure
 
 from .commands import agent, bot, join, mcp, new_plugin, play, plugins, position, replay, rules, serve, simulate, tournament, variants
 from .config import remember_plugin_args, use_plugin_files
 from .flags import FlagsCommand
+from .helpwords import HelpCommand, TranslatedHelp
 
 try:  # typer >= 0.22 vendors click
     from typer._click.exceptions import UsageError
@@ -58,11 +60,14 @@ def describe_os_error(exc: OSError) -> str:
     return reason
 
 
-class BeanframeGroup(TyperGroup):
+class BeanframeGroup(TranslatedHelp, TyperGroup):
     """The command group; its ``invoke`` parses and runs the sub-command, so it is the one place
     where user errors become one line and exit code 2."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # beanframe --lang de --help: the help is drawn while parsing, before the callback runs
+        with contextlib.suppress(ValueError):  # an unknown language is reported by the callback
+            set_language(choose(asked_language(args)))
         # --plugin FILE works before or after any command's name: taken out here, loaded in invoke
         try:
             return super().parse_args(ctx, remember_plugin_args(ctx, args))
@@ -134,7 +139,7 @@ def crash(exc: BaseException) -> NoReturn:
 app = typer.Typer(
     name="beanframe",
     cls=BeanframeGroup,
-    help="Play, inspect and simulate Uwe Rosenberg's bean games (beanframe variants).",
+    help=N_("Play, inspect and simulate Uwe Rosenberg's bean games."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -151,21 +156,33 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+        bool, typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version and exit."))
     ] = False,
-    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", help=N_("Show the traceback of an unexpected error."))] = False,
     lang: Annotated[
         str | None,
-        typer.Option("--lang", help="The language to play in: en, nl, fr or de (default: BEANFRAME_LANG, else the locale's, else English).", show_default=False),
+        typer.Option("--lang", help=N_("The language to play in: en, nl, fr or de (default: BEANFRAME_LANG, else the locale's, else English)."), show_default=False),
     ] = None,
     plugin: Annotated[
         list[str] | None,
-        typer.Option("--plugin", help="A plugin file to load without installing it (repeatable; works with every command; ./beanframe.toml may list more).", show_default=False),
+        typer.Option("--plugin", help=N_("A plugin file to load without installing it (repeatable; works with every command; ./beanframe.toml may list more)."), show_default=False),
     ] = None,
 ) -> None:
     """Play, inspect and simulate Uwe Rosenberg's bean games."""
     _state["debug"] = debug
     use_language(lang)
+
+
+def asked_language(args: list[str]) -> str | None:
+    """The value of ``--lang`` among the group's own arguments (before the command's name)."""
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if not arg.startswith("-") and args[i - 1 : i] != ["--plugin"]:
+            return None  # the command's name: what follows is the command's
+    return None
 
 
 def use_language(asked: str | None) -> None:
@@ -177,21 +194,25 @@ def use_language(asked: str | None) -> None:
         fail(str(exc))
 
 
-app.command("variants")(variants.variants_cli)
-app.command("rules", cls=FlagsCommand)(rules.rules_cli)
-app.command("play", cls=FlagsCommand)(play.play_cli)
-app.command("simulate", cls=FlagsCommand)(simulate.simulate_cli)
-app.command("replay")(replay.replay_cli)
-app.command("position")(position.position_cli)
-app.command("plugins")(plugins.plugins_cli)
-app.command("new-plugin")(new_plugin.new_plugin_cli)
-app.command("tournament", cls=FlagsCommand)(tournament.tournament_cli)
-app.command("serve")(serve.serve_cli)
-app.command("join")(join.join_cli)
-app.command("bot")(bot.bot_cli)
-app.command("mcp", cls=FlagsCommand)(mcp.mcp_cli)
-app.command("agent", cls=FlagsCommand)(agent.agent_cli)
-
+COMMANDS = {
+    "variants": (variants, variants.variants_cli, HelpCommand),
+    "rules": (rules, rules.rules_cli, FlagsCommand),
+    "play": (play, play.play_cli, FlagsCommand),
+    "simulate": (simulate, simulate.simulate_cli, FlagsCommand),
+    "replay": (replay, replay.replay_cli, HelpCommand),
+    "position": (position, position.position_cli, HelpCommand),
+    "plugins": (plugins, plugins.plugins_cli, HelpCommand),
+    "new-plugin": (new_plugin, new_plugin.new_plugin_cli, HelpCommand),
+    "tournament": (tournament, tournament.tournament_cli, FlagsCommand),
+    "serve": (serve, serve.serve_cli, HelpCommand),
+    "join": (join, join.join_cli, HelpCommand),
+    "bot": (bot, bot.bot_cli, HelpCommand),
+    "mcp": (mcp, mcp.mcp_cli, FlagsCommand),
+    "agent": (agent, agent.agent_cli, FlagsCommand),
+}
+for _name, (_module, _function, _cls) in COMMANDS.items():
+    # a module's HELP (marked for translation) is its --help text; else the function's docstring
+    app.command(_name, cls=_cls, help=getattr(_module, "HELP", None))(_function)
 
 def main() -> None:
     app(prog_name="beanframe")

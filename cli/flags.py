@@ -21,6 +21,7 @@ from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
 from beanframe.i18n import N_, _
 
+from .helpwords import TranslatedHelp
 from .values import parse_value
 
 try:  # typer >= 0.22 vendors click
@@ -81,7 +82,7 @@ def _is_text(info: VariantInfo, option: str) -> bool:
     return isinstance(found.default, str) or found.type in (str, "str")
 
 
-class FlagsCommand(TyperCommand):
+class FlagsCommand(TranslatedHelp, TyperCommand):
     """A command that takes ``-o``: the installed variants' flags work too, and show in
     ``--help`` under their own heading."""
 

@@ -102,8 +102,9 @@ def replay(
 
     def log(g: Game) -> list[str]:
         return g.log if viewer == EVERYTHING else visible_log(g, board)
-    title = ngettext("replay: {variants}, {players} player, {n} actions", "replay: {variants}, {players} players, {n} actions", rs.players)
-    console.print(Text(title.format(variants=rs.name, players=rs.players, n=len(actions)), style="bold"))
+    players = ngettext("{n} player", "{n} players", rs.players).format(n=rs.players)
+    count = ngettext("{n} action", "{n} actions", len(actions)).format(n=len(actions))
+    console.print(Text(_("replay: {variants}, {players}, {actions}").format(variants=rs.name, players=players, actions=count), style="bold"))
     # positions[i]: the game after i actions (clones are cheap: the history is shared)
     positions = [start]
     game = start

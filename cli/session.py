@@ -219,13 +219,15 @@ class PlaySession(HotSeat):
     def print_new_events(self, last: int | None = None) -> None:
         """The log lines the viewer has not seen yet (at most the ``last`` ones)."""
         lines = visible_log(self.game, self.viewer)
-        new = lines[self.seen.get(self.viewer, 0):]
+        kinds = [event[0] for event in self.game.events_for(self.viewer)]  # log_for's events, in order
+        start = self.seen.get(self.viewer, 0)
+        new = list(zip(kinds[start:], lines[start:]))
         self.seen[self.viewer] = len(lines)
         if last is not None:
             new = new[-last:]
-        for line in new:
-            if line.startswith("turn "):
-                continue  # the bot-move lines and the board say whose turn it is
+        for kind, line in new:
+            if kind == "turn":
+                continue  # the bot-move lines and the board say whose turn it is (in any language)
             self.console.print(Text(f"    · {line}", style="dim"))
 
     def human_decision(self, player: int) -> str | None:

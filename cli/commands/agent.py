@@ -13,9 +13,16 @@ import typer
 from beanframe.client import TableError
 from beanframe.errors import ConfigError
 from beanframe.modelseat.agent import TIMEOUT, ChatModel, play_seat
+from beanframe.i18n import N_
 
 from ..seating import model_seat
 from .mcp import LINK_HELP
+
+
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""Let a language model play one seat through an OpenAI-compatible chat-completions endpoint:
+of a table (LINK) or of a local game against bots (--variants ...). Each turn it gets the whole
+state in words; after 3 refused moves in a row the variant's greedy choice is played for it.""")
 
 
 def agent_cli(
@@ -35,9 +42,7 @@ def agent_cli(
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="A local game's seed.", show_default=False)] = None,
     bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' own seeds.", show_default=False)] = None,
 ) -> None:
-    """Let a language model play one seat through an OpenAI-compatible chat-completions endpoint:
-    of a table (LINK) or of a local game against bots (--variants ...). Each turn it gets the whole
-    state in words; after 3 refused moves in a row the variant's greedy choice is played for it."""
+    # the --help text is HELP (above): translated where it is shown
     api_key = None
     if api_key_env is not None:
         api_key = os.environ.get(api_key_env)

@@ -7,10 +7,17 @@ from typing import Annotated
 import typer
 
 from beanframe.modelseat.mcp import build_server, load_sdk
+from beanframe.i18n import N_
 
 from ..seating import model_seat
 
 LINK_HELP = "A table's invitation link (http://HOST:PORT/#room=ID&token=T); without it, a local game against bots."
+
+
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""Serve one seat to a language model over the Model Context Protocol (stdio, or streamable
+HTTP with --http PORT). Tools: state, act, why, wait, rules; resources beanframe://rules and
+beanframe://log. Needs the MCP SDK: pip install 'beanframe[agents]'.""")
 
 
 def mcp_cli(
@@ -29,9 +36,7 @@ def mcp_cli(
     http: Annotated[int | None, typer.Option("--http", min=0, max=65535, help="Serve streamable HTTP on this port (at /mcp) instead of stdio.", show_default=False)] = None,
     host: Annotated[str, typer.Option("--host", help="The address --http listens on.")] = "127.0.0.1",
 ) -> None:
-    """Serve one seat to a language model over the Model Context Protocol (stdio, or streamable
-    HTTP with --http PORT). Tools: state, act, why, wait, rules; resources beanframe://rules and
-    beanframe://log. Needs the MCP SDK: pip install 'beanframe[agents]'."""
+    # the --help text is HELP (above): translated where it is shown
     load_sdk()  # a missing SDK is one line before anything starts
     server = build_server(model_seat(link, variants, players, seat, option, seed, bot_seed))
     if http is None:

@@ -26,44 +26,47 @@ from ..positions import in_file, read_position_file, settings_with_position
 from ..session import INTERRUPTED, OVER, PlaySession, ReadLine, make_reader
 
 
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""Play a game in the terminal, against bots or hot-seat.
+
+At your decision type a number or an action code (harvest f1); help, why, board, log, save
+FILE and quit work too, and the variants' own commands (help lists them). Without a TTY,
+lines are read from stdin (the end of the input quits). The game's seed is shown when the game
+is over (earlier it would reveal the cards).""")
+
+
 def play_cli(
     variants: Annotated[
-        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config / --load).", show_default=False)
+        list[str] | None, typer.Argument(help=N_("Variants to play (see: beanframe variants; or from --config / --load)."), show_default=False)
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.", show_default=False)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=N_("Number of players."), show_default=False)] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", help="Who plays each seat, in order: human or bot:NAME (repeatable). Default: seat 1 human, the others bots.", show_default=False),
+        typer.Option("--seat", help=N_("Who plays each seat, in order: human or bot:NAME (repeatable). Default: seat 1 human, the others bots."), show_default=False),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Random seed (default: a fresh one, shown when the game is over).", show_default=False)] = None,
-    config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats, [options.VARIANT].", show_default=False)] = None,
-    load: Annotated[Path | None, typer.Option("--load", help="Continue a game saved with the 'save FILE' command.", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=N_("Random seed (default: a fresh one, shown when the game is over)."), show_default=False)] = None,
+    config: Annotated[Path | None, typer.Option("--config", "-c", help=N_("A TOML file with variants, players, seed, seats, [options.VARIANT]."), show_default=False)] = None,
+    load: Annotated[Path | None, typer.Option("--load", help=N_("Continue a game saved with the 'save FILE' command."), show_default=False)] = None,
     position: Annotated[
         Path | None,
-        typer.Option("--position", help="Start from a position file (TOML or JSON; see docs/positions.md; the game prompt's 'position FILE' writes one).", show_default=False),
+        typer.Option("--position", help=N_("Start from a position file (TOML or JSON; see docs/positions.md; the game prompt's 'position FILE' writes one)."), show_default=False),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
+        list[str] | None, typer.Option("--option", "-o", help=N_("A variant option, VARIANT.NAME=VALUE (repeatable)."), show_default=False)
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print bot moves and events.")] = False,
-    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' own seeds (default: a fresh one); with --seed it repeats a bot game exactly.", show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("Do not print bot moves and events."))] = False,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help=N_("Master seed of the bots' own seeds (default: a fresh one); with --seed it repeats a bot game exactly."), show_default=False)] = None,
     clock: Annotated[
         str | None,
-        typer.Option("--clock", help="Show and charge each person's time: a profile (blitz, fast, normal; day, 2days, week) or JSON such as '{\"bank\": 300, \"increment\": 15}'.", show_default=False),
+        typer.Option("--clock", help=N_("Show and charge each person's time: a profile (blitz, fast, normal; day, 2days, week) or JSON such as '{\"bank\": 300, \"increment\": 15}'."), show_default=False),
     ] = None,
-    streak: Annotated[bool, typer.Option("--streak", help="Play game after game, counting the games you win in a row (kept in the streak file).")] = False,
+    streak: Annotated[bool, typer.Option("--streak", help=N_("Play game after game, counting the games you win in a row (kept in the streak file)."))] = False,
     streak_file: Annotated[
         Path | None,
-        typer.Option("--streak-file", envvar="BEANFRAME_STREAK_FILE", help="Where streaks are kept (default: streaks.json in the user's data directory).", show_default=False),
+        typer.Option("--streak-file", envvar="BEANFRAME_STREAK_FILE", help=N_("Where streaks are kept (default: streaks.json in the user's data directory)."), show_default=False),
     ] = None,
 ) -> None:
-    """Play a game in the terminal, against bots or hot-seat.
-
-    At your decision type a number or an action code (harvest f1); help, why, board, log, save
-    FILE and quit work too, and the variants' own commands (help lists them). Without a TTY,
-    lines are read from stdin (the end of the input quits). The game's seed is shown when the game
-    is over (earlier it would reveal the cards).
-    """
+    # the --help text is HELP (above): translated where it is shown
     settings = gather(variants, players, seed, seat, option, config)
     if bot_seed is not None:
         check_seed(bot_seed, "--bot-seed")

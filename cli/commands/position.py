@@ -12,25 +12,28 @@ from beanframe.core.persist import load_game
 from beanframe.core.position import position_text
 from beanframe.core.scoring import seat_name
 from beanframe.errors import ConfigError, PositionError
-from beanframe.i18n import _
+from beanframe.i18n import N_, _
 
 from ..config import Settings, compose_settings, read_text_file, require_variants
 from ..positions import in_file, read_position_file, settings_with_position
 
 
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""Check a position file (one line per problem), or write the position of a saved game.
+
+A position holds everything, like a save (every hand, the deck order, the seed): it is for
+bug reports and analysis, not for the eyes of the players of a game in progress. Play from one
+with beanframe play --position FILE; win rates from one: beanframe simulate --position FILE.""")
+
+
 def position_cli(
-    source: Annotated[Path, typer.Argument(help="A position file (TOML or JSON) to check, or a save file.", show_default=False)],
+    source: Annotated[Path, typer.Argument(help=N_("A position file (TOML or JSON) to check, or a save file."), show_default=False)],
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="Write the whole position there (JSON): a save's, or the position file's with everything dealt.", show_default=False),
+        typer.Option("--out", "-o", help=N_("Write the whole position there (JSON): a save's, or the position file's with everything dealt."), show_default=False),
     ] = None,
 ) -> None:
-    """Check a position file (one line per problem), or write the position of a saved game.
-
-    A position holds everything, like a save (every hand, the deck order, the seed): it is for
-    bug reports and analysis, not for the eyes of the players of a game in progress. Play from one
-    with beanframe play --position FILE; win rates from one: beanframe simulate --position FILE.
-    """
+    # the --help text is HELP (above): translated where it is shown
     text = read_text_file(source)
     save = _is_save(text)
     game = load_game(text) if save else _from_position(source)

@@ -11,7 +11,7 @@ from rich.console import Console
 from beanframe.batch import resolve_jobs
 from beanframe.core.actions import shorten
 from beanframe.errors import ConfigError, PositionError
-from beanframe.i18n import _, ngettext
+from beanframe.i18n import N_, _, ngettext
 from beanframe.simulate import GameRecord, SimulationSummary, Streak, simulate
 
 from .. import render
@@ -19,36 +19,39 @@ from ..config import Settings, compose_settings, default_bot, gather, require_va
 from ..positions import in_file, read_position_file, settings_with_position
 
 
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""Play many bot games in parallel and summarise them.
+
+Game i uses seed S+i, so the results do not depend on --jobs. Prints per-seat win rates with
+95% Wilson intervals, mean scores, mean turns and games per second; for a solo game also the
+bot's winning streaks over the seeds. --out writes one JSON line per game (set-up, actions,
+result): open any of them with beanframe replay FILE --game N. Ctrl-C or SIGTERM stops at once
+and keeps the finished games (a first line says when the games have started).""")
+
+
 def simulate_cli(
     variants: Annotated[
-        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config).", show_default=False)
+        list[str] | None, typer.Argument(help=N_("Variants to play (see: beanframe variants; or from --config)."), show_default=False)
     ] = None,
-    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help=N_("Number of games."))] = 100,
     bots: Annotated[
-        str | None, typer.Option("--bots", "-b", help="One bot per seat, comma-separated, e.g. greedy,random (default: greedy, else random, at every seat).", show_default=False)
+        str | None, typer.Option("--bots", "-b", help=N_("One bot per seat, comma-separated, e.g. greedy,random (default: greedy, else random, at every seat)."), show_default=False)
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU). Results do not depend on it.")] = 1,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the first game; game i uses seed+i. [default: 0]", show_default=False)] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write one JSON line per game (set-up, actions, result) to this file; checked before playing.", show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players (default: the number of bots).", show_default=False)] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=N_("Worker processes (0: one per CPU). Results do not depend on it."))] = 1,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=N_("Seed of the first game; game i uses seed+i. [default: 0]"), show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=N_("Write one JSON line per game (set-up, actions, result) to this file; checked before playing."), show_default=False)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=N_("Number of players (default: the number of bots)."), show_default=False)] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
+        list[str] | None, typer.Option("--option", "-o", help=N_("A variant option, VARIANT.NAME=VALUE (repeatable)."), show_default=False)
     ] = None,
-    config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats (bots), [options.VARIANT].", show_default=False)] = None,
-    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly.", show_default=False)] = None,
+    config: Annotated[Path | None, typer.Option("--config", "-c", help=N_("A TOML file with variants, players, seed, seats (bots), [options.VARIANT]."), show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help=N_("Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly."), show_default=False)] = None,
     position: Annotated[
         Path | None,
-        typer.Option("--position", help="Every game starts from this position file (TOML or JSON): the win rates from there. Its seed, if any, is the first game's.", show_default=False),
+        typer.Option("--position", help=N_("Every game starts from this position file (TOML or JSON): the win rates from there. Its seed, if any, is the first game's."), show_default=False),
     ] = None,
 ) -> None:
-    """Play many bot games in parallel and summarise them.
-
-    Game i uses seed S+i, so the results do not depend on --jobs. Prints per-seat win rates with
-    95% Wilson intervals, mean scores, mean turns and games per second; for a solo game also the
-    bot's winning streaks over the seeds. --out writes one JSON line per game (set-up, actions,
-    result): open any of them with beanframe replay FILE --game N. Ctrl-C or SIGTERM stops at once
-    and keeps the finished games (a first line says when the games have started).
-    """
+    # the --help text is HELP (above): translated where it is shown
     settings = gather(variants, players, seed, None, option, config)
     data = None
     if position is not None:

@@ -14,41 +14,44 @@ from rich.table import Table
 from beanframe.core.actions import shorten
 from beanframe.batch import resolve_jobs
 from beanframe.errors import ConfigError
-from beanframe.i18n import _, ngettext
+from beanframe.i18n import N_, _, ngettext
 from beanframe.tournament import BACKENDS, TournamentResult, tournament
 
 from .. import render
 from ..config import gather, parse_value, require_variants
 
 
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""Play a tournament: every bot at every seat on the same deals, rated with openskill.
+
+Game i plays line-up i % L on the deal of seed S + i // L (L: the number of line-ups), so the
+results depend only on the seeds, never on --jobs or --backend. Prints each bot's (and each
+registered seat's) games, wins with 95% Wilson intervals, mean score and rating. Ctrl-C or
+SIGTERM stops at once and keeps the finished games (a first line says when they started).""")
+
+
 def tournament_cli(
     variants: Annotated[
-        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config).", show_default=False)
+        list[str] | None, typer.Argument(help=N_("Variants to play (see: beanframe variants; or from --config)."), show_default=False)
     ] = None,
     bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Bots, comma-separated: registered names, entry points (group beanframe.bots) or module:factory / file.py:factory.")
+        str, typer.Option("--bots", "-b", help=N_("Bots, comma-separated: registered names, entry points (group beanframe.bots) or module:factory / file.py:factory."))
     ] = "ismcts,greedy,random",
-    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: 2 if allowed and several bots, else the smallest count).", show_default=False)] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the first deal. [default: 0]", show_default=False)] = None,
-    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' seeds (default: a fresh one, printed).", show_default=False)] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes or Ray CPUs (0: one per CPU). Results do not depend on it.")] = 1,
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help=N_("Number of games."))] = 100,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=N_("Players per game (default: 2 if allowed and several bots, else the smallest count)."), show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=N_("Seed of the first deal. [default: 0]"), show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help=N_("Master seed of the bots' seeds (default: a fresh one, printed)."), show_default=False)] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=N_("Worker processes or Ray CPUs (0: one per CPU). Results do not depend on it."))] = 1,
     backend: Annotated[str, typer.Option("--backend", help=f"Where games run: {' or '.join(BACKENDS)}.")] = "local",
-    address: Annotated[str | None, typer.Option("--address", help="Ray cluster address for --backend ray (default: a local Ray instance).", show_default=False)] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="One JSON line per game (simulate's format): beanframe replay FILE --game N.", show_default=False)] = None,
+    address: Annotated[str | None, typer.Option("--address", help=N_("Ray cluster address for --backend ray (default: a local Ray instance)."), show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=N_("One JSON line per game (simulate's format): beanframe replay FILE --game N."), show_default=False)] = None,
     bot_option: Annotated[
-        list[str] | None, typer.Option("--bot-option", "-B", help="A bot option, BOT.NAME=VALUE (repeatable), e.g. ismcts.iterations=100.", show_default=False)
+        list[str] | None, typer.Option("--bot-option", "-B", help=N_("A bot option, BOT.NAME=VALUE (repeatable), e.g. ismcts.iterations=100."), show_default=False)
     ] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)] = None,
-    config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, [options.VARIANT].", show_default=False)] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=N_("A variant option, VARIANT.NAME=VALUE (repeatable)."), show_default=False)] = None,
+    config: Annotated[Path | None, typer.Option("--config", "-c", help=N_("A TOML file with variants, players, seed, [options.VARIANT]."), show_default=False)] = None,
 ) -> None:
-    """Play a tournament: every bot at every seat on the same deals, rated with openskill.
-
-    Game i plays line-up i % L on the deal of seed S + i // L (L: the number of line-ups), so the
-    results depend only on the seeds, never on --jobs or --backend. Prints each bot's (and each
-    registered seat's) games, wins with 95% Wilson intervals, mean score and rating. Ctrl-C or
-    SIGTERM stops at once and keeps the finished games (a first line says when they started).
-    """
+    # the --help text is HELP (above): translated where it is shown
     settings = require_variants(gather(variants, players, seed, None, option, config))
     console = render.make_console()
     progress, on_progress = render.batch_progress(console, _("tournament"), min(resolve_jobs(jobs), games))

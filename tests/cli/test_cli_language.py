@@ -173,3 +173,62 @@ def test_random_hot_seat_and_bot_games_leave_no_cli_message_untranslated(lang):
     untranslated = sorted(message for said_in, message in missing() if said_in == lang and message in ours)
     assert untranslated == []
     assert "Your choices (number or code):" not in shown.getvalue()
+
+
+def test_help_screens_speak_the_language_and_english_comes_back():
+    root = invoke(["--lang", "fr", "--help"]).output
+    assert "Jouez, examinez et simulez" in root and "Play, inspect and simulate" not in root
+    play = invoke(["--lang", "de", "play", "--help"]).output
+    assert "Zahl der Spieler." in play and "Optionen" in play and "Number of players." not in play
+    assert "Schalter der Varianten" in play  # the variants' flags section too
+    english = invoke(["play", "--help"]).output
+    assert "Number of players." in english and "Zahl der Spieler." not in english
+
+
+def test_replay_speaks_the_language(tmp_path):
+    saved = tmp_path / "game.json"
+    invoke(["play", "al_cabohne", "--players", "1", "--seed", "5"], input=f"1\nsave {saved}\nquit\n")
+    out = invoke(["--lang", "nl", "replay", str(saved)]).output
+    assert "herhaling: al_cabohne, 1 speler, 1 actie" in out and "beurt 1 · p1" in out
+    assert "replay:" not in out
+
+
+class SeatClient:
+    """What a :class:`RemoteSession` reads of its connection: the seat's state; always its turn."""
+
+    def __init__(self, state):
+        self.state = state
+        self.seat = state["seat"]
+
+    def my_turn(self):
+        return True
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "de"])
+def test_a_seat_of_a_table_at_the_terminal_speaks_the_language(tmp_path, lang):
+    from starlette.testclient import TestClient  # noqa: PLC0415 - only this test needs the server
+
+    from beanframe.server import Limits  # noqa: PLC0415
+    from beanframe_cli.table import RemoteSession, local_ruleset  # noqa: PLC0415
+    from tests.server.helpers import bearer, create_room, make_app  # noqa: PLC0415
+
+    with TestClient(make_app(tmp_path, limits=Limits(rate=10_000, burst=10_000))) as client:
+        room = create_room(client, variants=["al_cabohne"], players=2, seats=["human", "human"], seed=3)
+        state = client.get(f"/api/rooms/{room['room']}/state", headers=bearer(room["seats"][0]["token"])).json()
+    out = io.StringIO()
+    ours = cli_messages()
+    clear_missing()
+    with language(lang):
+        session = RemoteSession(SeatClient(state), Console(file=out, width=80, height=24, highlight=False), lambda prompt: None)
+        session.ruleset, session.note = local_ruleset(state)
+        session.announce(state)
+        session.show_choices()
+        session.show_help()
+        for line in ("", "99", "save", "x" * 600, "quit"):
+            asyncio.run(session.on_line(line))
+        session.on_event("connection", "lost")
+        asyncio.run(session.on_line(None))
+    text = out.getvalue()
+    assert not [message for said_in, message in missing() if said_in == lang and message in ours]
+    assert WORDS[lang][0] in text and WORDS[lang][2] in text  # the choices' title, the help's
+    assert not any(english in text for english in ("Your choices", "Commands:", "no choice 99", "connection lost", "left the table"))
