@@ -34,20 +34,20 @@ stored: games go on where they were when it starts again).""")
 
 
 def serve_cli(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the local network too).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port (0: any free one; the address is printed).")] = 8000,
+    host: Annotated[str, typer.Option("--host", help=N_("The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the local network too)."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help=N_("The port (0: any free one; the address is printed)."))] = 8000,
     db: Annotated[
         str | None,
-        typer.Option("--db", envvar="BEANFRAME_DB", help="Where rooms are kept: a SQLite file, or a postgresql:// URL (default: table.db in the user's data directory).", show_default=False),
+        typer.Option("--db", envvar="BEANFRAME_DB", help=N_("Where rooms are kept: a SQLite file, or a postgresql:// URL (default: table.db in the user's data directory)."), show_default=False),
     ] = None,
-    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0.0, max=60.0, help="Seconds a bot thinks before it acts, so people can follow.")] = 1.0,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0.0, max=60.0, help=N_("Seconds a bot thinks before it acts, so people can follow."))] = 1.0,
     url: Annotated[
         str | None,
-        typer.Option("--url", help="The address invitation links use, e.g. https://beans.example.org/ behind a reverse proxy (default: the address each request came to).", show_default=False),
+        typer.Option("--url", help=N_("The address invitation links use, e.g. https://beans.example.org/ behind a reverse proxy (default: the address each request came to)."), show_default=False),
     ] = None,
     clock: Annotated[
         str,
-        typer.Option("--clock", help="The clock of rooms that choose none: none, a profile (blitz, fast, normal: real time; day, 2days, week: turn-based) or JSON such as '{\"bank\": 300, \"increment\": 15}'."),
+        typer.Option("--clock", help=N_("The clock of rooms that choose none: none, a profile (blitz, fast, normal: real time; day, 2days, week: turn-based) or JSON such as '{\"bank\": 300, \"increment\": 15}'.")),
     ] = "none",
 ) -> None:
     # the --help text is HELP (above): translated where it is shown
