@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from beanframe.i18n import _
+
 
 def clock_text(seconds: float) -> str:
     """``4:05``, ``2 h 05``, ``1 d 3 h``."""
     s = max(0, int(seconds))
     if s >= 86400:
-        return f"{s // 86400} d {s % 86400 // 3600} h"
+        return _("{days} d {hours} h").format(days=s // 86400, hours=s % 86400 // 3600)
     if s >= 3600:
-        return f"{s // 3600} h {s % 3600 // 60:02d}"
+        return _("{hours} h {minutes}").format(hours=s // 3600, minutes=f"{s % 3600 // 60:02d}")
     return f"{s // 60}:{s % 60:02d}"
 
 
@@ -25,13 +27,14 @@ def clock_line(clocks: Mapping[str, float] | None, running: Iterable[str] = (), 
     running, bots = set(running), set(bot_plays)
     shown = []
     for seat, seconds in clocks.items():
-        text = f"{seat}{' (you)' if seat == me else ''} {clock_text(seconds)}"
+        who = _("{seat} (you)").format(seat=seat) if seat == me else seat
+        text = f"{who} {clock_text(seconds)}"
         if seat in running:
             text += " ▶"
         if seat in bots:
-            text += " (a bot plays)"
+            text += " " + _("(a bot plays)")
         shown.append(text)
-    return "clocks: " + " · ".join(shown)
+    return _("clocks: {clocks}").format(clocks=" · ".join(shown))
 
 
 def state_clock_line(state: Mapping[str, Any]) -> str | None:
@@ -43,5 +46,5 @@ def takeback_note(state: Mapping[str, Any]) -> str | None:
     """What a seat a bot plays for is told (None if no bot plays for it)."""
     seat = state.get("seat")
     if seat and seat in state.get("bot_plays", ()) and seat not in state.get("given_up", ()):
-        return "a bot plays for you now: type any move to take your seat back"
+        return _("a bot plays for you now: type any move to take your seat back")
     return None

@@ -17,6 +17,7 @@ from beanframe.core.game import Ruleset
 from beanframe.core.limits import check_seed, loads_toml
 from beanframe.core.variant import VariantInfo
 from beanframe.errors import ConfigError
+from beanframe.i18n import N_, _
 
 from .flags import resolve_flag
 from .values import parse_value as parse_value  # re-exported: users import it from here
@@ -62,35 +63,35 @@ def load_config(path: str | Path) -> Settings:
     try:
         raw = loads_toml(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ConfigError(f"config file {path} is not UTF-8 text") from None
+        raise ConfigError(_("config file {file} is not UTF-8 text").format(file=path)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+        raise ConfigError(_("config file {file} is not valid TOML: {problem}").format(file=path, problem=exc)) from None
     except ValueError as exc:  # thousands of digits, deep nesting
-        raise ConfigError(f"config file {path}: {exc}") from None
-    return settings_from_mapping(raw, f"config file {path}")
+        raise ConfigError(_("config file {file}: {problem}").format(file=path, problem=exc)) from None
+    return settings_from_mapping(raw, _("config file {file}").format(file=path))
 
 
 def settings_from_mapping(raw: Mapping[str, Any], where: str = "config") -> Settings:
     unknown = [k for k in raw if k not in CONFIG_KEYS]
     if unknown:
-        raise ConfigError(f"{where}: unknown key {shorten(unknown[0])} (keys: {', '.join(CONFIG_KEYS)})")
+        raise ConfigError(_("{where}: unknown key {key} (keys: {keys})").format(where=where, key=shorten(unknown[0]), keys=", ".join(CONFIG_KEYS)))
     variants = raw.get("variants", [])
     if isinstance(variants, str):
         variants = [variants]
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise ConfigError(f"{where}: 'variants' must be a list of variant names, e.g. [\"VARIANT\"]")
+        raise ConfigError(_("{where}: 'variants' must be a list of variant names, e.g. [\"VARIANT\"]").format(where=where))
     players = raw.get("players")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players < 1):
-        raise ConfigError(f"{where}: 'players' must be a whole number of at least 1, not {shorten(players)}")
+        raise ConfigError(_("{where}: 'players' must be a whole number of at least 1, not {value}").format(where=where, value=shorten(players)))
     seed = raw.get("seed")
     if seed is not None:
         check_seed(seed, f"{where}: 'seed'")
     seats = raw.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise ConfigError(f"{where}: 'seats' must be a list like [\"human\", \"bot:greedy\"]")
+        raise ConfigError(_("{where}: 'seats' must be a list like [\"human\", \"bot:greedy\"]").format(where=where))
     options = raw.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
-        raise ConfigError(f"{where}: 'options' must hold one table per variant, e.g. [options.VARIANT]")
+        raise ConfigError(_("{where}: 'options' must hold one table per variant, e.g. [options.VARIANT]").format(where=where))
     return Settings(tuple(variants), players, seed, tuple(seats), {k: dict(v) for k, v in options.items()})
 
 
@@ -110,11 +111,11 @@ def parse_options(assignments: Iterable[str], variants: Sequence[str]) -> dict[s
             out.setdefault(variant, {})[name] = found
             continue
         if not sep or not key:
-            raise ConfigError(f"bad option {shorten(item)}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3")
+            raise ConfigError(_("bad option {option}: write VARIANT.NAME=VALUE, e.g. VARIANT.OPTION=3").format(option=shorten(item)))
         variant, dot, name = key.rpartition(".")
         if not dot:
             if len(variants) != 1:
-                raise ConfigError(f"option {shorten(key)}: say which variant it belongs to (VARIANT.{key}=...)")
+                raise ConfigError(_("option {option}: say which variant it belongs to (VARIANT.{name}=...)").format(option=shorten(key), name=key))
             variant = variants[0]
         variant = normalise_variant(variant)
         out.setdefault(variant, {})[name] = parse_value(value.strip())
@@ -132,8 +133,8 @@ def variant_infos(variants: Sequence[str]) -> list[VariantInfo]:
     for item in variants:
         name = normalise_variant(item)
         if name not in installed:
-            known = ", ".join(installed) or "none"
-            raise ConfigError(f"unknown variant {shorten(item)} (installed variants: {known})")
+            known = ", ".join(installed) or _("none")
+            raise ConfigError(_("unknown variant {variant} (installed variants: {known})").format(variant=shorten(item), known=known))
         infos.append(variant_info(installed[name]))
     return infos
 
@@ -160,8 +161,8 @@ def default_players(variants: Sequence[str]) -> int:
 
 def require_variants(settings: Settings) -> Settings:
     if not settings.variants:
-        installed = ", ".join(discover()) or "none"
-        raise ConfigError(f"no variant given (installed variants: {installed}); e.g. beanframe play VARIANT")
+        installed = ", ".join(discover()) or _("none")
+        raise ConfigError(_("no variant given (installed variants: {known}); e.g. beanframe play VARIANT").format(known=installed))
     variant_infos(settings.variants)
     return settings
 
@@ -188,7 +189,8 @@ class Seat:
         return self.bot is None
 
     def __str__(self) -> str:
-        return HUMAN if self.bot is None else f"bot:{self.bot}"
+        # what a player reads (the result table, the bot-move lines): "human" in their language
+        return _("human") if self.bot is None else f"bot:{self.bot}"
 
 
 def parse_seat(text: str, ruleset: Ruleset) -> Seat:
@@ -202,7 +204,7 @@ def default_bot(ruleset: Ruleset) -> str:
 def make_seats(specs: Sequence[str], ruleset: Ruleset) -> list[Seat]:
     """One seat per player: those given, then seat 1 human (if none was given) and bots."""
     if len(specs) > ruleset.players:
-        raise ConfigError(f"{len(specs)} seats given for a {ruleset.players}-player game")
+        raise ConfigError(_("{n} seats given for a {players}-player game").format(n=len(specs), players=ruleset.players))
     seats = [parse_seat(s, ruleset) for s in specs]
     if not seats:
         seats.append(Seat())
@@ -248,12 +250,13 @@ def compose_settings(settings: Settings) -> Ruleset:
     return compose(list(settings.variants), settings.players, settings.options)
 
 
-def read_text_file(path: str | Path, what: str = "file") -> str:
-    """A UTF-8 text file's content (OSError if it cannot be read; ConfigError if not text)."""
+def read_text_file(path: str | Path, what: str = N_("file")) -> str:
+    """A UTF-8 text file's content (OSError if it cannot be read; ConfigError if not text).
+    ``what`` (marked with ``N_``) names the kind of file in the reader's language."""
     try:
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise ConfigError(f"{what} {path} is not UTF-8 text") from None
+        raise ConfigError(_("{what} {file} is not UTF-8 text").format(what=_(what), file=path)) from None
 
 
 # --------------------------------------------------------------------------------------------

@@ -19,7 +19,9 @@ from typer.core import TyperCommand
 from beanframe.core.compose import discover, variant_info
 from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
+from beanframe.i18n import N_, _
 
+from .helpwords import TranslatedHelp
 from .values import parse_value
 
 try:  # typer >= 0.22 vendors click
@@ -27,7 +29,7 @@ try:  # typer >= 0.22 vendors click
 except ImportError:  # pragma: no cover - older typer uses click itself
     from click.exceptions import NoSuchOption
 
-PANEL = "Variant flags (when that variant is played)"
+PANEL = N_("Variant flags (when that variant is played)")
 OPTION = "--option"
 
 
@@ -67,10 +69,10 @@ def resolve_flag(name: str, text: str, variants: Sequence[str]) -> tuple[str, st
             if flag.name == name:
                 return info.name, flag.option, text if _is_text(info, flag.option) else parse_value(text)
     owners = [info.name for info, _ in declared_flags().get(name, [])]
-    names = ", ".join(i.name for i in played) or "none"
+    names = ", ".join(i.name for i in played) or _("none")
     if owners:
-        raise ConfigError(f"{name} is a flag of {' or '.join(owners)}, which is not played here (variants: {names})")
-    raise ConfigError(f"unknown flag {name} (variants played: {names}; see: beanframe variants)")
+        raise ConfigError(_("{flag} is a flag of {owners}, which is not played here (variants: {played})").format(flag=name, owners=" / ".join(owners), played=names))
+    raise ConfigError(_("unknown flag {flag} (variants played: {played}; see: beanframe variants)").format(flag=name, played=names))
 
 
 def _is_text(info: VariantInfo, option: str) -> bool:
@@ -80,7 +82,7 @@ def _is_text(info: VariantInfo, option: str) -> bool:
     return isinstance(found.default, str) or found.type in (str, "str")
 
 
-class FlagsCommand(TyperCommand):
+class FlagsCommand(TranslatedHelp, TyperCommand):
     """A command that takes ``-o``: the installed variants' flags work too, and show in
     ``--help`` under their own heading."""
 
@@ -91,12 +93,12 @@ class FlagsCommand(TyperCommand):
         super().format_help(ctx, formatter)  # typer's rich help prints at once; this section follows
         own = self.own_options(ctx)
         rows = [
-            (f"{name} {owners[0][1].metavar}", "; ".join(f"{info.name}: {flag.help or flag.option}" for info, flag in owners))
+            (f"{name} {owners[0][1].metavar}", "; ".join(f"{info.name}: {_(flag.help) if flag.help else flag.option}" for info, flag in owners))
             for name, owners in declared_flags().items()
             if name not in own
         ]
         if rows:
-            with formatter.section(PANEL):
+            with formatter.section(_(PANEL)):
                 formatter.write_dl(rows)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -124,7 +126,7 @@ class FlagsCommand(TyperCommand):
                 if not eq:
                     if i + 1 >= len(args) or args[i + 1].startswith("--"):
                         metavar = declared_flags()[name][0][1].metavar
-                        raise ConfigError(f"flag {name} needs a value: {name} {metavar}")
+                        raise ConfigError(_("flag {flag} needs a value: {flag} {value}").format(flag=name, value=metavar))
                     value = args[i + 1]
                     i += 1
                 out.append(f"{OPTION}={name}={value}")  # one token: the value may start with a dash

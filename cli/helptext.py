@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from beanframe.i18n import N_, _
 from beanframe.text.help import help_items as shared_help_items
 from beanframe.text.help import phases_text  # noqa: F401 - re-exported
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from beanframe.core.game import Game
 
 
-HELP = """\
+HELP = N_("""\
 Commands:
   NUMBER      take the action with that number in the list
   CODE        take an action by its code, e.g. harvest f1 (codes count from 1)
@@ -27,11 +28,11 @@ Commands:
               deck: for bug reports, not for the other players' eyes; play
               from it with beanframe play --position FILE)
   help        show this text
-  quit        stop playing (you may save first; so does the end of the input)"""
+  quit        stop playing (you may save first; so does the end of the input)""")
 
 
 def help_items(game: Game, present: Any, player: int, hot_seat: bool = False) -> list[Any]:
     """Everything ``help`` shows at the terminal, as renderables (``hot_seat``: several people at
     this terminal, who may join a trade)."""
-    extra = {"join": (None, JOIN_HELP)} if hot_seat and present.sit_outs else None
-    return shared_help_items(game, present, player, HELP, extra)
+    extra = {"join": (None, _(JOIN_HELP))} if hot_seat and present.sit_outs else None
+    return shared_help_items(game, present, player, _(HELP), extra)

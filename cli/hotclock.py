@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from beanframe.core.scoring import seat_name
+from beanframe.i18n import _
 from beanframe.server.clock import Clocks, ClockProfile
 
 from .clockline import clock_line
@@ -37,8 +38,12 @@ class TerminalClock:
         """Charge the time up to this action by ``player``; the lines to print."""
         clocks = self.clocks
         clocks.charge(self.now())
-        lines = [f"{seat_name(p)} ran out of time" for p, which in clocks.expire() if which == "own"]
+        lines = [_("{seat} ran out of time").format(seat=seat_name(p)) for p, which in clocks.expire() if which == "own"]
         if clocks.acted(player, by_bot=False):
-            lines.append(f"{seat_name(player)} played on after their time ran out: {self.clocks.left[player]:g} s for the next decisions")
+            lines.append(
+                _("{seat} played on after their time ran out: {seconds} s for the next decisions").format(
+                    seat=seat_name(player), seconds=f"{self.clocks.left[player]:g}"
+                )
+            )
         clocks.look(game, False, clocks.since)
         return lines

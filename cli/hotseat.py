@@ -20,11 +20,12 @@ from typing import Any
 from rich.text import Text
 
 from beanframe.core.actions import shorten
+from beanframe.i18n import N_, _
 
 OVER, QUIT, EOF, INTERRUPTED = "over", "quit", "eof", "interrupted"
 # cursor home, clear the screen, clear the scrollback (xterm's ED 3; tmux and most terminals have it)
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
-JOIN_HELP = "join pK: player K joins this trade now (at one terminal, players with nothing to answer are skipped)"
+JOIN_HELP = N_("join pK: player K joins this trade now (at one terminal, players with nothing to answer are skipped)")
 
 
 class HotSeat:
@@ -49,7 +50,7 @@ class HotSeat:
         if called is not None and called in self.game.deciders:
             return self.turn_to(called)
         first = player = self.turns.next(self.game)
-        for _ in range(self.game.players):
+        for _step in range(self.game.players):
             if not self.waits(player):
                 return player
             player = self.turns.next(self.game)
@@ -60,7 +61,7 @@ class HotSeat:
     def turn_to(self, player: int) -> int:
         """Move the fair turn on to ``player`` (a decider who joined in out of turn), so the
         next one asked is the one after them, not the one after whom they replaced."""
-        for _ in range(self.game.players):
+        for _step in range(self.game.players):
             if self.turns.next(self.game) == player:
                 break
         return player
@@ -71,7 +72,7 @@ class HotSeat:
             return False
         kind = self.decision_kind()
         assert kind is not None
-        fn, _ = self.present.sit_outs[kind[0]]
+        fn, _other = self.present.sit_outs[kind[0]]
         action = fn(self.game, player)
         return action is not None and action in self.game.legal_actions(player)
 
@@ -100,7 +101,7 @@ class HotSeat:
             return False
         kind = self.decision_kind()
         assert kind is not None
-        fn, _ = self.present.sit_outs[kind[0]]
+        fn, _other = self.present.sit_outs[kind[0]]
         action = fn(self.game, player)
         if action is None or action not in self.game.legal_actions(player):
             return False  # something needs them: asked as usual
@@ -111,14 +112,14 @@ class HotSeat:
         """The ``sit-out`` command: True if the player now sits out (and passed)."""
         kind = self.decision_kind()
         if kind is None:
-            self.say_no("there is nothing to sit out now (sit-out works in a trade)")
+            self.say_no(_("there is nothing to sit out now (sit-out works in a trade)"))
             return False
         self.sitting[player] = kind
         self.joined.pop(player, None)
         if self.sat_out(player):
-            self.console.print(f"you sit out the rest of this {kind[0]}: you are asked again only when something needs you")
+            self.console.print(_("you sit out the rest of this trade: you are asked again only when something needs you"))
             return True
-        self.console.print("something needs your answer first (an offer to you, or your own offer): you sit out after it")
+        self.console.print(_("something needs your answer first (an offer to you, or your own offer): you sit out after it"))
         return False
 
     def joinable(self, text: str, current: int) -> int | None:
@@ -134,19 +135,19 @@ class HotSeat:
         now (they may act now), False if they are asked later or the command was refused."""
         kind = self.decision_kind()
         if kind is None:
-            self.say_no("there is nothing to join now (join works in a trade)")
+            self.say_no(_("there is nothing to join now (join works in a trade)"))
             return False
         k = self.joinable(arg, player)
         if k is None:
             others = ", ".join(f"p{h + 1}" for h in self.humans if h != player)
-            self.say_no(f"join {shorten(arg.strip(), 10)}: name another player at this terminal ({others})")
+            self.say_no(_("join {name}: name another player at this terminal ({others})").format(name=shorten(arg.strip(), 10), others=others))
             return False
         self.joined[k] = kind
         self.sitting.pop(k, None)
         if k in self.game.deciders:
             self.called = k
             return True
-        self.console.print(f"player {k + 1} joins this {kind[0]}: they are asked when it next changes (they passed since)")
+        self.console.print(_("player {number} joins this trade: they are asked when it next changes (they passed since)").format(number=k + 1))
         return False
 
     def hand_over(self, player: int) -> int | str:
@@ -162,15 +163,15 @@ class HotSeat:
         else:
             self.console.print("\n" * 3 + "-" * 40, markup=False)
         self.viewer = None
-        self.console.print(Text(f"Hand over to player {player + 1}.", style="bold"))
+        self.console.print(Text(_("Hand over to player {number}.").format(number=player + 1), style="bold"))
         kind = self.decision_kind()
         if kind is not None and len(self.humans) > 2:
             others = ", ".join(str(h + 1) for h in self.humans if h != player)
-            self.console.print(f"(to join this {kind[0]} instead, another player types their number: {others})", markup=False)
+            self.console.print(_("(to join this trade instead, another player types their number: {others})").format(others=others), markup=False)
         while True:
-            line = self.read_line(f"player {player + 1}: press Enter when only you can see the screen ")
+            line = self.read_line(_("player {number}: press Enter when only you can see the screen ").format(number=player + 1))
             if line is None:
-                self.console.print("end of input: leaving the game")
+                self.console.print(_("end of input: leaving the game"))
                 return EOF
             text = line.strip()
             if not text:
@@ -184,12 +185,16 @@ class HotSeat:
                 self.sitting.pop(k, None)
                 if k in self.game.deciders:
                     player = self.turn_to(k)
-                    self.console.print(Text(f"Hand over to player {player + 1}.", style="bold"))
+                    self.console.print(Text(_("Hand over to player {number}.").format(number=player + 1), style="bold"))
                     continue
-                self.console.print(f"player {k + 1} joins this {kind[0]}: they are asked when it next changes", markup=False)
+                self.console.print(_("player {number} joins this trade: they are asked when it next changes").format(number=k + 1), markup=False)
                 continue
             # typed before anyone could see the table: never taken, and this Enter shows no hand
-            self.say_no(f"{shorten(text, 40)} was typed at the hand-over screen: ignored. Press Enter alone when only player {player + 1} can see the screen")
+            self.say_no(
+                _("{text} was typed at the hand-over screen: ignored. Press Enter alone when only player {number} can see the screen").format(
+                    text=shorten(text, 40), number=player + 1
+                )
+            )
         self.viewer = player
         if not self.quiet:
             self.print_new_events(last=12)

@@ -12,13 +12,14 @@ from attrs import evolve
 
 from beanframe.core.position import parse_position
 from beanframe.errors import ConfigError, PositionError
+from beanframe.i18n import N_, _
 
 from .config import Settings, normalise_variant, read_text_file
 
 
 def read_position_file(path: str | Path) -> dict[str, Any]:
     """The position a file holds (PositionError naming the file; OSError if it cannot be read)."""
-    return parse_position(read_text_file(path, "position file"), str(path))
+    return parse_position(read_text_file(path, N_("position file")), str(path))
 
 
 def in_file(path: str | Path, error: PositionError) -> PositionError:
@@ -34,30 +35,34 @@ def settings_with_position(settings: Settings, position: dict[str, Any], path: s
         variants = [variants]
     if variants is not None:
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise PositionError(f"{path}: variants: expected a list of variant names")
+            raise PositionError(_("{file}: variants: expected a list of variant names").format(file=path))
         if settings.variants and {normalise_variant(v) for v in settings.variants} != {normalise_variant(v) for v in variants}:
-            raise ConfigError(f"{path} is a position of {' + '.join(variants)}: leave out the variants or give exactly those")
+            raise ConfigError(_("{file} is a position of {variants}: leave out the variants or give exactly those").format(file=path, variants=" + ".join(variants)))
         settings = evolve(settings, variants=settings.variants or tuple(variants))
     players = position.get("players")
     if players is not None:
         if type(players) is not int or players < 1:
-            raise PositionError(f"{path}: players: expected a whole number of at least 1, not {players!r}")
+            raise PositionError(_("{file}: players: expected a whole number of at least 1, not {value}").format(file=path, value=repr(players)))
         if settings.players is not None and settings.players != players:
-            raise ConfigError(f"{path} is a position of a {players}-player game, not a {settings.players}-player one")
+            raise ConfigError(_("{file} is a position of a {n}-player game, not a {asked}-player one").format(file=path, n=players, asked=settings.players))
         settings = evolve(settings, players=players)
     seed = position.get("seed")
     if seed is not None and settings.seed is not None and seed != settings.seed:
-        raise ConfigError(f"{path} says seed {seed}, the command line {settings.seed}: give one of them")
+        raise ConfigError(_("{file} says seed {seed}, the command line {asked}: give one of them").format(file=path, seed=seed, asked=settings.seed))
     if type(seed) is int and seed >= 0 and settings.seed is None:
         settings = evolve(settings, seed=seed)
     options = position.get("options") or {}
     if not isinstance(options, dict) or not all(isinstance(v, dict) for v in options.values()):
-        raise PositionError(f"{path}: options: expected one table per variant, e.g. [options.VARIANT]")
+        raise PositionError(_("{file}: options: expected one table per variant, e.g. [options.VARIANT]").format(file=path))
     merged = {name: dict(values) for name, values in options.items()}
     for name, values in settings.options.items():
         for key, value in values.items():
             said = options.get(name, {}).get(key, value)
             if said != value:
-                raise ConfigError(f"option {name}.{key}: {path} says {said!r}, the command line {value!r}: give one of them")
+                raise ConfigError(
+                    _("option {option}: {file} says {said}, the command line {value}: give one of them").format(
+                        option=f"{name}.{key}", file=path, said=repr(said), value=repr(value)
+                    )
+                )
             merged.setdefault(name, {})[key] = value
     return evolve(settings, options=merged)

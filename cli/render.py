@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from beanframe.i18n import _, ngettext
 
 # the table and the rules in words are shared with the table server and the agents (beanframe.text)
 from beanframe.text.board import (  # noqa: F401 - re-exported: the CLI's renderers, by one name
@@ -53,8 +54,13 @@ def batch_progress(console: Console, label: str, workers: int) -> tuple[Progress
     def on_progress(done: int, total: int) -> None:
         nonlocal task
         if task is None:  # started only now: the worker processes are forked already
-            where = "in this process" if workers == 1 else f"on {workers} worker processes"
-            typer.echo(f"{label}: {total} games {where}; Ctrl-C or SIGTERM stops and keeps the finished games")
+            if workers == 1:
+                said = ngettext("{label}: {n} game in this process; Ctrl-C or SIGTERM stops and keeps the finished games",
+                                "{label}: {n} games in this process; Ctrl-C or SIGTERM stops and keeps the finished games", total)
+            else:
+                said = ngettext("{label}: {n} game on {workers} worker processes; Ctrl-C or SIGTERM stops and keeps the finished games",
+                                "{label}: {n} games on {workers} worker processes; Ctrl-C or SIGTERM stops and keeps the finished games", total)
+            typer.echo(said.format(label=label, n=total, workers=workers))  # fmt: skip
             progress.start()
             task = progress.add_task("games", total=total)
         progress.update(task, completed=done)
@@ -72,6 +78,13 @@ def _join(items: Iterable[Any]) -> str:
     return text or NONE
 
 
+def option_helps(info: VariantInfo) -> list[tuple[str, str]]:
+    """(option, its help as the plugin wrote it) of every option with a help text."""
+    import attrs  # noqa: PLC0415 - the options are attrs classes
+
+    return [(f.name, f.metadata["help"]) for f in attrs.fields(info.options) if f.metadata.get("help")]
+
+
 def player_counts(counts: Sequence[int]) -> str:
     """Player counts as "1, 2" or, for a longer run, "2-6"."""
     counts = sorted(counts)
@@ -83,7 +96,7 @@ def player_counts(counts: Sequence[int]) -> str:
 def variants_table(infos: Sequence[VariantInfo]) -> Group:
     """The installed variants, one block each (readable at 80 columns and narrower: the values
     wrap under their labels, no column is squeezed to nothing)."""
-    blocks: list[RenderableType] = [Text("Installed variants", style="bold underline")]
+    blocks: list[RenderableType] = [Text(_("Installed variants"), style="bold underline")]
     for info in infos:
         title = Text(info.name, style="bold")
         title.append(f" {info.version}")
@@ -91,13 +104,15 @@ def variants_table(infos: Sequence[VariantInfo]) -> Group:
         grid.add_column(style="cyan", no_wrap=True)
         grid.add_column(overflow="fold")
         flags = {f.option: f" ({f.name} {f.metavar})" for f in info.flags}  # a flag sits by its option
-        options = ", ".join(f"{name}={default!r}{flags.get(name, '')}" for name, default, _ in info.option_fields())
+        options = ", ".join(f"{name}={default!r}{flags.get(name, '')}" for name, default, _type in info.option_fields())
         if info.description:
-            grid.add_row("  about", escape(info.description))
-        grid.add_row("  players", player_counts(info.players) if info.players else "any")
-        grid.add_row("  requires", escape(_join(info.requires)))
-        grid.add_row("  conflicts", escape(_join(info.conflicts)))
-        grid.add_row("  options", escape(options or NONE))
+            grid.add_row("  " + _("about"), escape(_(info.description)))
+        grid.add_row("  " + _("players"), player_counts(info.players) if info.players else _("any"))
+        grid.add_row("  " + _("requires"), escape(_join(info.requires)))
+        grid.add_row("  " + _("conflicts"), escape(_join(info.conflicts)))
+        grid.add_row("  " + _("options"), escape(options or NONE))
+        for name, help_text in option_helps(info):  # each plugin marks its options' help; shown in the reader's language
+            grid.add_row("", escape(f"{name}: {_(help_text)}"))
         blocks += [title, grid]
     return Group(*blocks)
 
@@ -144,11 +159,11 @@ def choices_of(legal: Sequence[tuple[str, str]], width: int, room: int, labels: 
 def result_table(result: Result, seats: Sequence[Any] | None = None, given_up: Collection[str] = ()) -> Table:
     """The scores, one seat a row; the seats in ``given_up`` (a table's: their person left) are
     marked beside who played them."""
-    table = Table(title="Result", title_justify="left")
-    table.add_column("seat", no_wrap=True)
-    table.add_column("played by", no_wrap=True)
-    table.add_column("score", justify="right")
-    table.add_column("details")
+    table = Table(title=_("Result"), title_justify="left")
+    table.add_column(_("seat"), no_wrap=True)
+    table.add_column(_("played by"), no_wrap=True)
+    table.add_column(_("score"), justify="right")
+    table.add_column(_("details"))
     table.add_column("", no_wrap=True)
     for seat, score in result.scores.items():
         who = NONE
@@ -156,18 +171,20 @@ def result_table(result: Result, seats: Sequence[Any] | None = None, given_up: C
             index = int(seat[1:]) - 1
             who = str(seats[index]) if index < len(seats) else NONE
         if seat in given_up:
-            who = f"{who} (given up: a bot played it)"
+            who = _("{player} (given up: a bot played it)").format(player=who)
         details = ", ".join(f"{label} {points}" for label, points in result.lines.get(seat, ()))
         won = seat in result.winners
         table.add_row(
-            Text(seat, style="bold" if won else ""), escape(who), str(score), escape(details), "winner" if won else ""
+            Text(seat, style="bold" if won else ""), escape(who), str(score), escape(details), _("winner") if won else ""
         )
     return table
 
 
 def result_line(result: Result) -> str:
-    winners = ", ".join(result.winners) or "nobody"
-    return f"winner: {winners}" if len(result.winners) <= 1 else f"shared win: {winners}"
+    if not result.winners:
+        return _("winner: nobody")
+    winners = ", ".join(result.winners)
+    return _("winner: {seats}").format(seats=winners) if len(result.winners) == 1 else _("shared win: {seats}").format(seats=winners)
 
 
 # --------------------------------------------------------------------------------------------
@@ -176,13 +193,15 @@ def result_line(result: Result) -> str:
 
 
 def summary_renderables(summary: SimulationSummary) -> list[RenderableType]:
-    table = Table(title=f"{summary.n} games of {' + '.join(summary.variants)}, seeds {summary.seed}..{summary.seed + summary.n - 1}", title_justify="left")
-    table.add_column("seat", no_wrap=True)
-    table.add_column("bot", no_wrap=True)
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI (Wilson)", justify="right", no_wrap=True)
-    table.add_column("mean score", justify="right")
+    title = ngettext("{n} game of {variants}, seeds {first}..{last}", "{n} games of {variants}, seeds {first}..{last}", summary.n)
+    title = title.format(n=summary.n, variants=" + ".join(summary.variants), first=summary.seed, last=summary.seed + summary.n - 1)
+    table = Table(title=title, title_justify="left")
+    table.add_column(_("seat"), no_wrap=True)
+    table.add_column(_("bot"), no_wrap=True)
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win rate"), justify="right")
+    table.add_column(_("95% CI (Wilson)"), justify="right", no_wrap=True)
+    table.add_column(_("mean score"), justify="right")
     for row in summary.seat_stats():
         table.add_row(
             row.seat,
@@ -194,10 +213,11 @@ def summary_renderables(summary: SimulationSummary) -> list[RenderableType]:
         )
     lines = []
     for name, mean in summary.stat_means().items():  # the variants' statistics (beanframe_game_stats)
-        lines.append(f"{name} {mean:.3g}")
-    lines.append(f"mean turns {summary.mean_turns:.1f}")
-    lines.append(f"mean actions {summary.mean_actions:.1f}")
-    lines.append(f"{summary.games_per_second:.1f} games/s ({summary.elapsed:.2f} s, {summary.jobs} job(s))")
+        lines.append(f"{_(name)} {mean:.3g}")  # the plugin marks its statistics' names
+    lines.append(_("mean turns {n}").format(n=f"{summary.mean_turns:.1f}"))
+    lines.append(_("mean actions {n}").format(n=f"{summary.mean_actions:.1f}"))
+    speed = ngettext("{rate} games/s ({seconds} s, {jobs} job)", "{rate} games/s ({seconds} s, {jobs} jobs)", summary.jobs)
+    lines.append(speed.format(rate=f"{summary.games_per_second:.1f}", seconds=f"{summary.elapsed:.2f}", jobs=summary.jobs))
     return [table, Text(" · ".join(lines))]
 
 

@@ -14,6 +14,7 @@ from beanframe.core.game import Game, Ruleset
 from beanframe.core.limits import loads_json
 from beanframe.core.persist import load_game
 from beanframe.errors import BeanframeError, ConfigError, SaveFileError
+from beanframe.i18n import _, ngettext
 
 from . import render
 from .session import ReadLine, visible_log
@@ -29,13 +30,13 @@ def load_replayable(text: str, where: str, number: int | None = None) -> Game:
     if first == "{" and len(lines) > 0 and _is_games_line(lines[0]):
         if number is None:
             if len(lines) != 1:
-                raise ConfigError(f"{where} holds {len(lines)} games: choose one with --game N (1..{len(lines)})")
+                raise ConfigError(_("{file} holds {n} games: choose one with --game N (1..{n})").format(file=where, n=len(lines)))
             number = 1
         if not 1 <= number <= len(lines):
-            raise ConfigError(f"{where} holds {len(lines)} games: --game must be 1..{len(lines)}")
-        return game_from_record(lines[number - 1], f"{where}, game {number}")
+            raise ConfigError(ngettext("{file} holds {n} game: --game must be 1..{n}", "{file} holds {n} games: --game must be 1..{n}", len(lines)).format(file=where, n=len(lines)))
+        return game_from_record(lines[number - 1], _("{file}, game {number}").format(file=where, number=number))
     if number is not None:
-        raise ConfigError(f"{where} is a save file of one game: leave out --game")
+        raise ConfigError(_("{file} is a save file of one game: leave out --game").format(file=where))
     return load_game(text)
 
 
@@ -55,28 +56,28 @@ def game_from_record(line: str, where: str) -> Game:
         variants = [(v["name"], v["version"]) for v in data["variants"]]
         players, seed, options, moves = data["players"], data["seed"], data["options"], data["moves"]
     except (ValueError, KeyError, TypeError) as exc:
-        raise SaveFileError(f"{where}: not a game record ({shorten(str(exc), 80)})") from None
+        raise SaveFileError(_("{where}: not a game record ({problem})").format(where=where, problem=shorten(str(exc), 80))) from None
     installed = discover()
     plugins = []
     for name, version in variants:
         plugin = installed.get(name) if isinstance(name, str) else None
         if plugin is None:
-            raise SaveFileError(f"{where}: needs variant {shorten(name)}, which is not installed")
+            raise SaveFileError(_("{where}: needs variant {variant}, which is not installed").format(where=where, variant=shorten(name)))
         have = variant_info(plugin).version
         if have != version:
-            raise SaveFileError(f"{where} was played with {name} {shorten(version)}; installed is {name} {have}")
+            raise SaveFileError(_("{where} was played with {variant} {version}; installed is {variant} {have}").format(where=where, variant=name, version=shorten(version), have=have))
         plugins.append(plugin)
     try:
         game = Ruleset(plugins, players, options).new_game(seed=seed, position=data.get("position"))
     except (BeanframeError, TypeError, ValueError) as exc:
-        raise SaveFileError(f"{where}: the set-up is not valid: {shorten(str(exc), 120)}") from None
+        raise SaveFileError(_("{where}: the set-up is not valid: {problem}").format(where=where, problem=shorten(str(exc), 120))) from None
     if not isinstance(moves, list):
-        raise SaveFileError(f"{where}: 'moves' is not a list of action codes")
+        raise SaveFileError(_("{where}: 'moves' is not a list of action codes").format(where=where))
     for i, code in enumerate(moves, 1):
         try:
             game.apply(code)
         except BeanframeError as exc:
-            raise SaveFileError(f"{where}: action {i} ({shorten(code)}) cannot be replayed: {exc}") from None
+            raise SaveFileError(_("{where}: action {number} ({code}) cannot be replayed: {problem}").format(where=where, number=i, code=shorten(code), problem=exc)) from None
     return game
 
 
@@ -101,7 +102,9 @@ def replay(
 
     def log(g: Game) -> list[str]:
         return g.log if viewer == EVERYTHING else visible_log(g, board)
-    console.print(Text(f"replay: {rs.name}, {rs.players} player(s), {len(actions)} actions", style="bold"))
+    players = ngettext("{n} player", "{n} players", rs.players).format(n=rs.players)
+    count = ngettext("{n} action", "{n} actions", len(actions)).format(n=len(actions))
+    console.print(Text(_("replay: {variants}, {players}, {actions}").format(variants=rs.name, players=players, actions=count), style="bold"))
     # positions[i]: the game after i actions (clones are cheap: the history is shared)
     positions = [start]
     game = start
@@ -112,7 +115,8 @@ def replay(
         action = actions[i - 1]
         player = actors[i - 1]
         phase = before.phase
-        where = f"turn {before.state.turn} · p{(player or 0) + 1} · {phase.name if phase is not None else before.stage_name}"
+        step_name = phase.label if phase is not None else before.stage_name
+        where = _("turn {turn} · p{number} · {phase}").format(turn=before.state.turn, number=(player or 0) + 1, phase=step_name)
         text = Text(f"{i:>4}. ", style="bold")
         text.append(f"{where}: ", style="dim")
         if viewer == EVERYTHING or viewer == player:
@@ -143,12 +147,12 @@ def replay(
             if step:
                 render.render_all(console, render.game_renderables(game, board))
             last = i >= len(actions)
-            answer = read_line(("Enter: finish" if last else "Enter: next") + " · b: back · N: go to action N · a: all · q: quit ")
+            answer = read_line(_("Enter: finish · b: back · N: go to action N · a: all · q: quit ") if last else _("Enter: next · b: back · N: go to action N · a: all · q: quit "))
             word = (answer or "").strip().lower()
             if last and answer is None:
                 break  # the input ended at the last action: show how the game stands
             if answer is None or word in ("q", "quit"):
-                console.print("replay stopped")
+                console.print(_("replay stopped"))
                 return game
             if word in ("a", "all"):
                 read_line = None
@@ -157,15 +161,15 @@ def replay(
                 if i > 1:
                     i -= 1
                     game = positions[i]
-                    console.print(Text(f"back to the position after action {i}:", style="bold"))
+                    console.print(Text(_("back to the position after action {number}:").format(number=i), style="bold"))
                     show(i)
                 else:
-                    console.print("this is the first action")
+                    console.print(_("this is the first action"))
                 continue
             if word.isascii() and word.isdigit() and len(word) < 7:
                 target = int(word)
                 if not 1 <= target <= len(actions):
-                    console.print(f"no action {target}: 1 to {len(actions)}")
+                    console.print(_("no action {number}: 1 to {last}").format(number=target, last=len(actions)))
                     continue
                 while len(positions) <= target:
                     nxt = positions[-1].clone()
@@ -181,8 +185,8 @@ def replay(
         assert result is not None
         console.print(render.result_table(result))
         console.print(Text(render.result_line(result), style="bold"))
-        console.print(f"game seed {game.state.seed}", markup=False, style="dim")
+        console.print(_("game seed {seed}").format(seed=game.state.seed), markup=False, style="dim")
     elif not actions or i == len(actions):
-        console.print(f"the save ends in turn {game.state.turn}, before the end of the game ({game.prompt()})", markup=False)
+        console.print(_("the save ends in turn {turn}, before the end of the game ({decision})").format(turn=game.state.turn, decision=game.prompt()), markup=False)
     return game
 

@@ -11,6 +11,7 @@ from rich.console import Console
 from beanframe.core.actions import shorten
 from beanframe.core.game import Game
 from beanframe.core.position import position_text
+from beanframe.i18n import _, pgettext
 
 
 def offer_save(
@@ -20,19 +21,19 @@ def offer_save(
     taken for the other (a file named "n" is never written). The end of the input, or Enter
     at the file name, leaves without saving; a file that cannot be written is asked again."""
     while True:
-        answer = read_line("save the game first? [y/N] ")
+        answer = read_line(_("save the game first? [y/N] "))
         word = (answer or "").strip().lower()
-        if answer is None or word in ("", "n", "no"):
+        if answer is None or word in ("", "n", "no", pgettext("answer", "n"), pgettext("answer", "no")):
             if answer is None:
-                console.print("end of input: not saved")
+                console.print(_("end of input: not saved"))
             return
-        if word in ("y", "yes"):
+        if word in ("y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")):
             break
-        say_no(f"answer y or n (not {shorten(word, 30)}): y asks for a file name")
+        say_no(_("answer y or n (not {answer}): y asks for a file name").format(answer=shorten(word, 30)))
     while True:
-        path = read_line("save to file (Enter: leave without saving): ")
+        path = read_line(_("save to file (Enter: leave without saving): "))
         if path is None or not path.strip():
-            console.print("not saved" if path is not None else "end of input: not saved")
+            console.print(_("not saved") if path is not None else _("end of input: not saved"))
             return
         if save(path.strip()):
             return
@@ -40,15 +41,15 @@ def offer_save(
 
 def save(game: Game, path: str, console: Console, say_no: Callable[[str], None]) -> bool:
     if not path:
-        say_no("save where? e.g. save game.json")
+        say_no(_("save where? e.g. save game.json"))
         return False
     try:
         Path(path).write_text(game.to_json(), encoding="utf-8")
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or exc
-        say_no(f"cannot save to {shorten(path, 80)}: {reason}")
+        say_no(_("cannot save to {file}: {reason}").format(file=shorten(path, 80), reason=reason))
         return False
-    console.print(f"saved to {path} (continue with: beanframe play --load {path})", markup=False)
+    console.print(_("saved to {file} (continue with: beanframe play --load {file})").format(file=path), markup=False)
     return True
 
 
@@ -56,20 +57,20 @@ def write_position(game: Game, path: str, console: Console, say_no: Callable[[st
     """Write the position to the file the user names (never on the screen: it holds every
     hand and the deck order, like a save)."""
     if not path:
-        say_no("write the position where? e.g. position here.json")
+        say_no(_("write the position where? e.g. position here.json"))
         return False
     if path.lower().endswith(".toml"):
-        say_no("positions are written as JSON: name the file .json (TOML position files are read, not written)")
+        say_no(_("positions are written as JSON: name the file .json (TOML position files are read, not written)"))
         return False
     try:
         Path(path).write_text(position_text(game.position()), encoding="utf-8")
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or exc
-        say_no(f"cannot write to {shorten(path, 80)}: {reason}")
+        say_no(_("cannot write to {file}: {reason}").format(file=shorten(path, 80), reason=reason))
         return False
     console.print(
-        f"wrote the position to {path} (it holds every hand and the deck: keep it from the other players; "
-        f"play from it with: beanframe play --position {path})",
+        _("wrote the position to {file} (it holds every hand and the deck: keep it from the other players; "
+          "play from it with: beanframe play --position {file})").format(file=path),
         markup=False,
     )
     return True

@@ -18,12 +18,13 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from beanframe.core.present import Fold, label
+from beanframe.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from beanframe.core.actions import Action
     from beanframe.core.game import Game
 
-TITLE = "Your choices (number or code):"
+TITLE = N_("Your choices (number or code):")
 MORE = "choices"  # the command that lists every choice with what it does
 CELL = 20  # compact cells are laid out on a grid of this many columns (4 a line at 80)
 LABEL = 18  # a label longer than this is cut
@@ -83,12 +84,12 @@ def pair_list(legal: Sequence[tuple[str, str]], width: int) -> Group:
         text.append(f"{code:<{code_width}} ", style="cyan")
         room_left = max(4, width - number - code_width - 2)
         text.append(what if len(what) <= room_left else what[: room_left - 1] + "…")
-    return Group(Text(TITLE, style="bold"), text)
+    return Group(Text(_(TITLE), style="bold"), text)
 
 
 def _run_key(code: str) -> tuple[str, str, int] | None:
     """(code without its last number, the number's prefix, last number) of a code ending in a number."""
-    head, _, last = code.rpartition(" ")
+    head, _sep, last = code.rpartition(" ")
     digits = last.lstrip("abcdefghijklmnopqrstuvwxyz")
     prefix = last[: len(last) - len(digits)]
     if not head or not digits.isdigit():
@@ -162,11 +163,13 @@ def compact_choices(cells: Sequence[str], width: int, room: int) -> tuple[Group,
         rest = len(cells) - shown
         text = Text("\n".join(lines), style="cyan", no_wrap=True, overflow="ellipsis")
         if not rest:  # every cell shown (in more lines than room): no line about more
-            return Group(Text(TITLE, style="bold"), text), False
-        text.append(("\n" if lines else "") + f"... {rest} more: type {MORE} to see every choice with what it does", style="dim")
-        return Group(Text(TITLE, style="bold"), text), False
+            return Group(Text(_(TITLE), style="bold"), text), False
+        more = ngettext("... {n} more: type {command} to see every choice with what it does",
+                        "... {n} more: type {command} to see every choice with what it does", rest).format(n=rest, command=MORE)  # fmt: skip
+        text.append(("\n" if lines else "") + more, style="dim")
+        return Group(Text(_(TITLE), style="bold"), text), False
     text = Text("\n".join(lines), style="cyan", no_wrap=True, overflow="ellipsis")
-    return Group(Text(TITLE, style="bold"), text), True
+    return Group(Text(_(TITLE), style="bold"), text), True
 
 
 def fitted(console: Console, items: Sequence[Any], game: Game, player: int, legal: Sequence[Action]) -> list[Any]:
@@ -196,7 +199,7 @@ def fit(console: Console, items: Sequence[Any], pairs: Sequence[tuple[str, str]]
             block, whole = compact_choices(shown, width, budget - n)
             if whole:
                 return [*stage, block]
-    block, _ = compact_choices(cells(codes, labels, True), width, budget - used[-1])
+    block, _other = compact_choices(cells(codes, labels, True), width, budget - used[-1])
     return [*stages[-1], block]
 
 
@@ -210,7 +213,7 @@ def page(console: Console, read_line: Any, items: Sequence[Any]) -> str | None:
         for line in lines[start:start + size]:
             console.print(Text.assemble(*((seg.text, seg.style) for seg in line if not seg.control)), no_wrap=True, crop=True)
         if start + size < len(lines):
-            answer = read_line(f"-- more ({start + size} of {len(lines)} lines): Enter, q to stop, or a command -- ")
+            answer = read_line(_("-- more ({shown} of {total} lines): Enter, q to stop, or a command -- ").format(shown=start + size, total=len(lines)))
             if answer is None or answer.strip().lower() == "q":
                 return None  # "quit" is not "q": it is taken as the command that leaves the game
             if answer.strip():

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from beanframe.agents import make_bot
 from beanframe.batch import bot_seed
 from beanframe.errors import ConfigError
+from beanframe.i18n import _
 from beanframe.modelseat.seat import LocalSeat, Seat
 from beanframe.simulate import fresh_seed
 
@@ -28,18 +29,18 @@ def model_seat(
     """The seat of ``link``, or of a new local game (see the module)."""
     if link is not None:
         if variants or players is not None or seats or options or seed is not None:
-            raise ConfigError("a table's link brings its own game: leave out --variants, --players, --seat, --option and --seed")
+            raise ConfigError(_("a table's link brings its own game: leave out --variants, --players, --seat, --option and --seed"))
         from beanframe.modelseat.table import TableSeat  # noqa: PLC0415 - only for a table
 
         return TableSeat(link)
     if not variants:
-        raise ConfigError("give a table's invitation link, or --variants (and --players) for a local game against bots")
+        raise ConfigError(_("give a table's invitation link, or --variants (and --players) for a local game against bots"))
     settings = gather(list(variants), players, seed, seats, options, None)
     game = start_game(settings, None)
     chosen = make_seats(settings.seats, game.ruleset)
     humans = [p for p, s in enumerate(chosen) if s.human]
     if len(humans) != 1:
-        raise ConfigError(f"the model plays one seat: give exactly one human seat ({len(humans)} given), bots in the others")
+        raise ConfigError(_("the model plays one seat: give exactly one human seat ({n} given), bots in the others").format(n=len(humans)))
     master = fresh_seed() if bots_seed is None else bots_seed
     bots = {p: make_bot(game.ruleset, s.bot, bot_seed(master, game.state.seed, p)) for p, s in enumerate(chosen) if s.bot is not None}
     return LocalSeat(game, humans[0], bots)

@@ -23,6 +23,7 @@ from beanframe.core.actions import Action, shorten
 from beanframe.core.game import Game
 from beanframe.core.present import Fold, check_line, explain, presentation
 from beanframe.errors import BeanframeError
+from beanframe.i18n import _
 from beanframe.simulate import BotFailure, bot_seed, fresh_seed
 
 from . import helptext, render, saving, screen
@@ -168,13 +169,13 @@ class PlaySession(HotSeat):
                 self.joined.pop(player, None)  # joining is for one move: then asked when needed again
         except KeyboardInterrupt:  # Ctrl-C: the same offer to save as quit (actions are applied whole)
             self.console.print()
-            self.console.print("interrupted")
+            self.console.print(_("interrupted"))
             try:
                 self.offer_save()
             except KeyboardInterrupt:
                 self.console.print()
-                self.console.print("interrupted again: not saved")
-            self.console.print("game left unfinished")
+                self.console.print(_("interrupted again: not saved"))
+            self.console.print(_("game left unfinished"))
             return INTERRUPTED
         self.viewer = None  # the game is over: nothing is hidden any more
         self.show_result()
@@ -189,18 +190,19 @@ class PlaySession(HotSeat):
             action = _ask(agent, game, player, view, legal)  # a search bot also gets its information set
         except Exception as exc:
             raise BotFailure(
-                f"{self.seats[player]} (player {player + 1}) failed in turn {game.state.turn}: "
-                f"{type(exc).__name__}: {shorten(str(exc), 200)}"
+                _("{bot} (player {number}) failed in turn {turn}: {kind}: {problem}").format(
+                    bot=self.seats[player], number=player + 1, turn=game.state.turn, kind=type(exc).__name__, problem=shorten(str(exc), 200)
+                )
             ) from exc
         if not self.quiet:
-            text = Text(f"turn {game.state.turn:>3} · {render.player_label(player, self.seats)}: ", style="dim")
+            text = Text(_("turn {turn} · {player}: ").format(turn=f"{game.state.turn:>3}", player=render.player_label(player, self.seats)), style="dim")
             text.append(game.describe_for(action, self.viewer, player))  # others see a public form
             self.console.print(text)
         try:
             with whole_action():
                 game.apply(action, player)
         except BeanframeError as exc:
-            raise BotFailure(f"{self.seats[player]} (player {player + 1}) chose an illegal action: {exc}") from exc
+            raise BotFailure(_("{bot} (player {number}) chose an illegal action: {problem}").format(bot=self.seats[player], number=player + 1, problem=exc)) from exc
         if self.clock:
             self.clock.acted(game, player)
         if not self.quiet:
@@ -217,30 +219,32 @@ class PlaySession(HotSeat):
     def print_new_events(self, last: int | None = None) -> None:
         """The log lines the viewer has not seen yet (at most the ``last`` ones)."""
         lines = visible_log(self.game, self.viewer)
-        new = lines[self.seen.get(self.viewer, 0):]
+        kinds = [event[0] for event in self.game.events_for(self.viewer)]  # log_for's events, in order
+        start = self.seen.get(self.viewer, 0)
+        new = list(zip(kinds[start:], lines[start:]))
         self.seen[self.viewer] = len(lines)
         if last is not None:
             new = new[-last:]
-        for line in new:
-            if line.startswith("turn "):
-                continue  # the bot-move lines and the board say whose turn it is
+        for kind, line in new:
+            if kind == "turn":
+                continue  # the bot-move lines and the board say whose turn it is (in any language)
             self.console.print(Text(f"    · {line}", style="dim"))
 
     def human_decision(self, player: int) -> str | None:
         """Ask ``player`` until an action is taken (None) or the player quits / input ends."""
         self.show_board(player)
         while True:
-            line, self.queued = (self.queued, None) if self.queued is not None else (self.read_line(f"player {player + 1}> "), None)
+            line, self.queued = (self.queued, None) if self.queued is not None else (self.read_line(_("player {number}> ").format(number=player + 1)), None)
             if line is None:
-                self.console.print("end of input: leaving the game (save it next time with: save FILE)")
+                self.console.print(_("end of input: leaving the game (save it next time with: save FILE)"))
                 return EOF
             text = line.strip()
-            word, _, rest = text.partition(" ")
+            word, _sep, rest = text.partition(" ")
             word = word.lower()
             if not text:
-                self.console.print("type a number from the list, an action code, or help")
+                self.console.print(_("type a number from the list, an action code, or help"))
             elif len(text) > MAX_LINE:
-                self.say_no(f"that line is {len(text)} characters long: type a number or a code")
+                self.say_no(_("that line is {n} characters long: type a number or a code").format(n=len(text)))
             elif word in ("quit", "exit"):
                 return self.quit()
             elif word in ("help", "?"):
@@ -283,18 +287,18 @@ class PlaySession(HotSeat):
             index = int(text) if len(text) < 7 else 0
             if 1 <= index <= len(legal):
                 return legal[index - 1]
-            self.say_no(f"no choice {text if len(text) < 12 else text[:8] + '...'}: pick 1 to {len(legal)}")
+            self.say_no(_("no choice {number}: pick 1 to {last}").format(number=text if len(text) < 12 else text[:8] + "...", last=len(legal)))
             return None
         if not text.isascii():
-            self.say_no(f"{shorten(text, 30)} is not a command or a code: type a number from the list, a code, or help")
+            self.say_no(_("{text} is not a command or a code: type a number from the list, a code, or help").format(text=shorten(text, 30)))
             return None
         try:
             action = self.game.ruleset.actions.coerce(text)
         except BeanframeError as exc:
-            self.say_no(f"{exc} (type help for the commands)")
+            self.say_no(_("{problem} (type help for the commands)").format(problem=exc))
             return None
         if action not in legal:
-            self.say_no(f"{action.code} is not possible now: {self.reason(player, action)}")
+            self.say_no(_("{code} is not possible now: {reason}").format(code=action.code, reason=self.reason(player, action)))
             return None
         return action
 
@@ -304,7 +308,7 @@ class PlaySession(HotSeat):
             found = explain(self.game, player, action)
         except Exception:  # noqa: BLE001 - a plugin's explanation must not end the game
             found = None
-        return found or f"now: {self.game.prompt()}"
+        return found or _("now: {decision}").format(decision=self.game.prompt())
 
     def why(self, player: int, code: str) -> None:
         if not code:
@@ -312,42 +316,46 @@ class PlaySession(HotSeat):
                 found = explain(self.game, player, None)
             except Exception:  # noqa: BLE001
                 found = None
-            self.console.print(found or f"every possible choice is listed: {self.game.prompt()}", markup=False)
+            self.console.print(found or _("every possible choice is listed: {decision}").format(decision=self.game.prompt()), markup=False)
             return
         try:
             action = self.game.ruleset.actions.coerce(code)
         except BeanframeError as exc:
             name = code.split(" ", 1)[0].lower()
             now = [a.code for a in self.game.legal_actions(player) if a.code.split(" ", 1)[0] == name]
-            self.say_no(str(exc) + (f"; possible now: {', '.join(now[:8])}{' ...' if len(now) > 8 else ''}" if now else ""))
+            if now:
+                codes = ", ".join(now[:8]) + (" ..." if len(now) > 8 else "")
+                self.say_no(_("{problem}; possible now: {codes}").format(problem=exc, codes=codes))
+            else:
+                self.say_no(str(exc))
             return
         if action in self.game.legal_actions(player):
-            self.console.print(f"{action.code} is possible now", markup=False)
+            self.console.print(_("{code} is possible now").format(code=action.code), markup=False)
         else:
             self.console.print(f"{action.code}: {self.reason(player, action)}", markup=False)
 
     def run_command(self, word: str, player: int, rest: str) -> None:
-        fn, _ = self.present.commands[word]
+        fn, _other = self.present.commands[word]
         try:
             items = fn(self.game, player, rest)
         except Exception as exc:  # noqa: BLE001 - a plugin's command must not end the game
-            self.say_no(f"{word} failed: {type(exc).__name__}: {shorten(str(exc), 100)}")
+            self.say_no(_("{command} failed: {kind}: {problem}").format(command=word, kind=type(exc).__name__, problem=shorten(str(exc), 100)))
             return
         render.render_all(self.console, items)
 
     def run_line(self, word: str, player: int, rest: str) -> bool:
         """A plugin's one-line command: its actions are all checked on a copy of the game first,
         so a line either happens whole or not at all (one line saying why). True if it happened."""
-        fn, _ = self.present.line_commands[word]
+        fn, _other = self.present.line_commands[word]
         try:
             steps = list(fn(self.game, player, rest))
             actions = check_line(self.game, player, steps)
         except (ValueError, BeanframeError) as exc:
             message = " ".join(str(exc).split())
-            self.say_no(f"{word}: {message if len(message) <= 200 else message[:197] + '...'} (nothing done)")
+            self.say_no(_("{command}: {problem} (nothing done)").format(command=word, problem=message if len(message) <= 200 else message[:197] + "..."))
             return False
         except Exception as exc:  # noqa: BLE001 - a plugin's command must not end the game
-            self.say_no(f"{word} failed: {type(exc).__name__}: {shorten(str(exc), 100)} (nothing done)")
+            self.say_no(_("{command} failed: {kind}: {problem} (nothing done)").format(command=word, kind=type(exc).__name__, problem=shorten(str(exc), 100)))
             return False
         if not self.quiet:
             codes = " · ".join(a.code for a in actions)
@@ -359,7 +367,7 @@ class PlaySession(HotSeat):
     def quit(self) -> str:
         """Leave, offering to save first."""
         self.offer_save()
-        self.console.print("game left unfinished")
+        self.console.print(_("game left unfinished"))
         return QUIT
 
     def offer_save(self) -> None:
@@ -384,10 +392,10 @@ class PlaySession(HotSeat):
         kind = self.decision_kind()
         if kind is not None and player != game.state.active and player not in self.sitting:
             # the command is offered where it helps (issue 20.3); folded first when short of room
-            items.append(Fold(Text(f"  (sit-out: pass for the rest of this {kind[0]})", style="dim"), rank=0))
+            items.append(Fold(Text("  " + _("(sit-out: pass for the rest of this trade)"), style="dim"), rank=0))
         elif kind is not None and self.hot_seat and len(self.humans) > 1:
             # issue 24.4: the others sit the trade out unless they join
-            items.append(Fold(Text(f"  (join pK: another player at this terminal joins this {kind[0]})", style="dim"), rank=0))
+            items.append(Fold(Text("  " + _("(join pK: another player at this terminal joins this trade)"), style="dim"), rank=0))
         legal = game.legal_actions(player)
         if full:
             self.page([*screen.unfolded(items), screen.choice_list(game, player, legal, self.console.width)])
@@ -410,7 +418,7 @@ class PlaySession(HotSeat):
         n = int(arg) if arg.isascii() and arg.isdigit() and len(arg) < 7 else 10
         lines = visible_log(self.game, self.viewer)[-n:] if n > 0 else []
         if not lines:
-            self.console.print("(no events yet)")
+            self.console.print(_("(no events yet)"))
         for line in lines:
             self.console.print(f"  {line}", markup=False)
 
@@ -425,7 +433,7 @@ class PlaySession(HotSeat):
         assert result is not None
         self.console.print(render.result_table(result, self.seats))
         self.console.print(Text(render.result_line(result), style="bold"))
-        self.console.print(f"game seed {self.game.state.seed}", markup=False, style="dim")
+        self.console.print(_("game seed {seed}").format(seed=self.game.state.seed), markup=False, style="dim")
 
     def human_won(self) -> bool:
         result = self.game.result

@@ -14,6 +14,7 @@ being typed, which is drawn again below it (:mod:`.prompt_line`).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 from typing import Any
 
@@ -25,6 +26,7 @@ from beanframe.core.game import Ruleset, compose
 from beanframe.core.scoring import Result
 from beanframe.core.view import View
 from beanframe.errors import BeanframeError
+from beanframe.i18n import N_, _, ngettext
 
 from . import render, screen
 from .clockline import state_clock_line, takeback_note
@@ -34,7 +36,7 @@ from .session import MAX_LINE, ReadLine
 
 OVER, QUIT, EOF = "over", "quit", "eof"
 
-HELP = """\
+HELP = N_("""\
 Commands:
   NUMBER      take the action with that number in the list
   CODE        take an action by its code, e.g. plant f1 (codes count from 1)
@@ -42,7 +44,7 @@ Commands:
   board       show the table again
   log [N]     show the last N events (default 10)
   help        show this text
-  quit        leave the table (your seat stays yours: join again with the same link)"""
+  quit        leave the table (your seat stays yours: join again with the same link)""")
 
 
 def local_ruleset(state: dict[str, Any]) -> tuple[Ruleset | None, str | None]:
@@ -51,11 +53,12 @@ def local_ruleset(state: dict[str, Any]) -> tuple[Ruleset | None, str | None]:
     try:
         ruleset = compose(list(state["variants"]), state["players"], state["options"])
     except (BeanframeError, KeyError, TypeError) as exc:
-        return None, f"the board is shown as plain data: {' '.join(str(exc).split())[:120]}"
+        return None, _("the board is shown as plain data: {problem}").format(problem=" ".join(str(exc).split())[:120])
     mine = ruleset.versions()
     if mine != state.get("plugins"):
         theirs = ", ".join(f"{n} {v}" for n, v in state.get("plugins", {}).items())
-        return ruleset, f"drawn with this machine's plugins ({', '.join(f'{n} {v}' for n, v in mine.items())}; the table has {theirs})"
+        ours = ", ".join(f"{n} {v}" for n, v in mine.items())
+        return ruleset, _("drawn with this machine's plugins ({ours}; the table has {theirs})").format(ours=ours, theirs=theirs)
     return ruleset, None
 
 
@@ -86,7 +89,9 @@ class LineReader:
                 line = None
             loop.call_soon_threadsafe(lambda: future.done() or future.set_result(line))
 
-        threading.Thread(target=work, daemon=True, name="beanframe-input").start()
+        # the thread speaks the session's language (--lang): a ContextVar does not cross threads
+        context = contextvars.copy_context()
+        threading.Thread(target=context.run, args=(work,), daemon=True, name="beanframe-input").start()
         return future
 
 
@@ -127,7 +132,7 @@ class RemoteSession:
         try:
             while True:
                 waits = {f for f in (next_event, pending) if f is not None}
-                done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                done, _other = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
                 if next_event in done:
                     try:
                         kind, data = next_event.result()
@@ -135,7 +140,7 @@ class RemoteSession:
                         self.finish()
                         return OVER
                     except TableError as exc:
-                        self.say_no(f"cannot play this seat: {exc}")
+                        self.say_no(_("cannot play this seat: {problem}").format(problem=exc))
                         return QUIT
                     next_event = asyncio.ensure_future(events.__anext__())
                     with self.prompt_line.above(self.console):  # a person may be typing: keep their line
@@ -190,15 +195,16 @@ class RemoteSession:
                 if deciders != self.waiting_for and not self.quiet:
                     self.waiting_for = deciders
                     clocks = state_clock_line(state)
-                    self.console.print(Text(f"» waiting for {', '.join(deciders)}: {state['view']['prompt']}", style="dim"))
+                    waiting = _("» waiting for {seats}: {decision}").format(seats=", ".join(deciders), decision=state["view"]["prompt"])
+                    self.console.print(Text(waiting, style="dim"))
                     if clocks:
                         self.console.print(Text(clocks, style="dim"))
         elif kind == "error":
             if data.get("ref") == "action" and is_race(data):  # the game moved on meanwhile: the new choices are shown
                 if self.verbose:
-                    self.console.print(Text(f"(refused: {data.get('error')})", style="dim"))
+                    self.console.print(Text(_("(refused: {problem})").format(problem=data.get("error")), style="dim"))
             else:
-                self.say_no(data.get("error", "refused"))
+                self.say_no(data.get("error") or _("refused"))
             if data.get("ref") == "answer":
                 self.replies = max(0, self.replies - 1)
             elif self.client.my_turn() and self.shown is None:
@@ -208,25 +214,29 @@ class RemoteSession:
             self.console.print(data.get("text", "").rstrip("\n"), markup=False, highlight=False)
         elif kind == "connection":
             if data == "lost":
-                self.console.print(Text("connection lost: reconnecting...", style="yellow"))
+                self.console.print(Text(_("connection lost: reconnecting..."), style="yellow"))
             else:
                 self.replies = 0  # answers asked for on the lost connection never come
                 self.shown = None
-                self.console.print(Text("connected again", style="green"))
+                self.console.print(Text(_("connected again"), style="green"))
         elif kind == "table":
             self.print_table()
         elif kind == "presence" and not self.quiet:
             away = [s["seat"] for s in data["seats"] if not s["connected"]]
             if away:
-                self.console.print(Text(f"not connected: {', '.join(away)}", style="dim"))
+                self.console.print(Text(_("not connected: {seats}").format(seats=", ".join(away)), style="dim"))
 
     def announce(self, state: dict[str, Any]) -> None:
         who = ", ".join(f"{s['seat']} {s['player']}" for s in state["seats"])
-        me = state["seat"] or "a spectator"
-        title = f"{' + '.join(state['variants'])}, {state['players']} player(s): {who}. You are {me}."
+        variants = " + ".join(state["variants"])
+        if state["seat"]:
+            title = ngettext("{variants}, {n} player: {seats}. You are {seat}.", "{variants}, {n} players: {seats}. You are {seat}.", state["players"])
+        else:
+            title = ngettext("{variants}, {n} player: {seats}. You are a spectator.", "{variants}, {n} players: {seats}. You are a spectator.", state["players"])
+        title = title.format(variants=variants, n=state["players"], seats=who, seat=state["seat"])
         self.console.print(Text(title, style="bold"))
         if state.get("seeded"):
-            self.console.print(Text("the creator of this room chose its seed", style="dim"))
+            self.console.print(Text(_("the creator of this room chose its seed"), style="dim"))
 
     def print_log(self, last: int | None = None) -> None:
         lines = self.client.state["log"]
@@ -266,7 +276,8 @@ class RemoteSession:
                 view = None
         if view is None:
             data = state["view"]
-            items: list[Any] = [Text(f"Turn {data['turn']} · {', '.join(state['deciders'])} to act · {state['phase_label']}", style="bold")]
+            header = _("Turn {turn} · {seats} to act · {phase}").format(turn=data["turn"], seats=", ".join(state["deciders"]), phase=state["phase_label"])
+            items: list[Any] = [Text(header, style="bold")]
             for name, part in data["parts"].items():
                 items.extend(render.render_part_generic(name, part, data.get("player"), data.get("players", 0)))
             items.append(Text(f"» {data['prompt']}", style="bold yellow"))
@@ -305,17 +316,17 @@ class RemoteSession:
             self.console.print(render.result_table(result, self.seats(), state["result"].get("given_up", ())))
             self.console.print(Text(render.result_line(result), style="bold"))
         if "seed" in state:
-            self.console.print(f"game seed {state['seed']}", markup=False, style="dim")
+            self.console.print(_("game seed {seed}").format(seed=state["seed"]), markup=False, style="dim")
         if self.save_to:
             try:
                 text = fetch_save(self.client.invitation)
                 with open(self.save_to, "w", encoding="utf-8") as out:
                     out.write(text)
-                self.console.print(f"saved to {self.save_to} (see it with: beanframe replay {self.save_to})", markup=False)
+                self.console.print(_("saved to {file} (see it with: beanframe replay {file})").format(file=self.save_to), markup=False)
             except (TableError, OSError) as exc:
-                self.say_no(f"cannot save to {self.save_to}: {exc}")
+                self.say_no(_("cannot save to {file}: {reason}").format(file=self.save_to, reason=exc))
         else:
-            self.console.print(f"the save: {self.client.invitation.api('save')} (beanframe replay reads it)", markup=False)
+            self.console.print(_("the save: {link} (beanframe replay reads it)").format(link=self.client.invitation.api("save")), markup=False)
 
     # -- what the player types ------------------------------------------------------------------
     def say_no(self, message: str) -> None:
@@ -323,19 +334,19 @@ class RemoteSession:
 
     async def on_line(self, line: str | None) -> str | None:
         if line is None:
-            self.console.print("end of input: leaving the table (your seat stays yours: join again with the same link)")
+            self.console.print(_("end of input: leaving the table (your seat stays yours: join again with the same link)"))
             return EOF
         text = " ".join(line.split())
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         word = word.lower()
         shown = self.shown or self.client.state
         commands = {c["name"]: c for c in self.client.state.get("commands", [])}
         if not text:
-            self.console.print("type a number from the list, an action code, or help")
+            self.console.print(_("type a number from the list, an action code, or help"))
         elif len(text) > MAX_LINE:
-            self.say_no(f"that line is {len(text)} characters long: type a number or a code")
+            self.say_no(_("that line is {n} characters long: type a number or a code").format(n=len(text)))
         elif word in ("quit", "exit"):
-            self.console.print("left the table (your seat stays yours: join again with the same link)")
+            self.console.print(_("left the table (your seat stays yours: join again with the same link)"))
             return QUIT
         elif word in ("help", "?"):
             self.show_help()
@@ -349,7 +360,7 @@ class RemoteSession:
         elif word == "why":
             await self.ask_server({"type": "why", "code": rest or None, "ref": "answer"})
         elif word == "save":
-            self.say_no("a table's save is served once the game is over (it holds every hand): join with --save FILE")
+            self.say_no(_("a table's save is served once the game is over (it holds every hand): join with --save FILE"))
         elif word in commands and commands[word]["kind"] == "command":
             await self.ask_server({"type": "command", "line": text, "width": self.console.width, "ref": "answer"})
         elif text.isascii() and text.isdigit():
@@ -358,7 +369,7 @@ class RemoteSession:
             if 1 <= index <= len(legal):
                 await self.send_action(legal[index - 1]["code"], shown["version"])
             else:
-                self.say_no(f"no choice {text[:8]}: pick 1 to {len(legal)}")
+                self.say_no(_("no choice {number}: pick 1 to {last}").format(number=text[:8], last=len(legal)))
         else:
             await self.send_action(text, shown["version"])
         return None
@@ -367,21 +378,21 @@ class RemoteSession:
         if await self.client.send(message):
             self.replies += 1
         else:
-            self.say_no("not connected: wait for the connection to come back")
+            self.say_no(_("not connected: wait for the connection to come back"))
 
     async def send_action(self, code: str, version: int) -> None:
         if not await self.client.act(code, version, ref="action"):
-            self.say_no("not connected: the action was not sent (wait for the connection to come back)")
+            self.say_no(_("not connected: the action was not sent (wait for the connection to come back)"))
             return
         self.shown = None  # the next state (or the refusal) shows the board again
 
     def show_help(self) -> None:
-        self.console.print(HELP, markup=False, highlight=False)
+        self.console.print(_(HELP), markup=False, highlight=False)
         commands = self.client.state.get("commands", [])
         if commands:
-            self.console.print("Commands of this game:", markup=False, highlight=False)
+            self.console.print(_("Commands of this game:"), markup=False, highlight=False)
         for command in sorted(commands, key=lambda c: c["name"]):
-            usage, _, what = command["help"].partition(": ")
+            usage, _sep, what = command["help"].partition(": ")
             if not what:
                 usage, what = command["name"], command["help"]
             line = f"  {usage:<11} {what}" if len(usage) <= 11 else f"  {usage}\n  {'':<11} {what}"

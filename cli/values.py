@@ -9,6 +9,7 @@ from typing import Any
 from beanframe.core.actions import shorten
 from beanframe.core.limits import loads_toml
 from beanframe.errors import ConfigError
+from beanframe.i18n import _
 
 
 def parse_value(text: str) -> Any:
@@ -18,4 +19,4 @@ def parse_value(text: str) -> Any:
     except tomllib.TOMLDecodeError:
         return text
     except ValueError as exc:  # thousands of digits, deep nesting
-        raise ConfigError(f"bad option value {shorten(text)}: {exc}") from None
+        raise ConfigError(_("bad option value {value}: {problem}").format(value=shorten(text), problem=exc)) from None

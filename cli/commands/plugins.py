@@ -9,6 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from beanframe.core.compose import ENTRY_POINT_GROUP, added_plugins, discover, variant_info
+from beanframe.i18n import N_, _
 
 from .. import render
 
@@ -38,17 +39,20 @@ def plugin_sources() -> list[dict[str, Any]]:
     return out
 
 
-def plugins_cli() -> None:
-    """List the variant plugins: name, version, requirements, and where each comes from.
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""List the variant plugins: name, version, requirements, and where each comes from.
 
-    Installed plugins come from a distribution's entry point (group beanframe.plugins); plugin
-    files from --plugin FILE or the plugins list of ./beanframe.toml.
-    """
-    table = Table(title="Variant plugins", title_justify="left")
-    table.add_column("name", style="bold", no_wrap=True)
-    table.add_column("version", no_wrap=True)
-    table.add_column("requires")
-    table.add_column("from", overflow="fold")
+Installed plugins come from a distribution's entry point (group beanframe.plugins); plugin
+files from --plugin FILE or the plugins list of ./beanframe.toml.""")
+
+
+def plugins_cli() -> None:
+    # the --help text is HELP (above): translated where it is shown
+    table = Table(title=_("Variant plugins"), title_justify="left")
+    table.add_column(_("name"), style="bold", no_wrap=True)
+    table.add_column(_("version"), no_wrap=True)
+    table.add_column(_("requires"))
+    table.add_column(_("from"), overflow="fold")
     for row in plugin_sources():
         table.add_row(
             escape(row["name"]), escape(row["version"]), escape(", ".join(row["requires"]) or "-"), escape(row["source"])

@@ -20,33 +20,37 @@ from beanframe.errors import ConfigError
 from beanframe.server import Limits, create_app, open_store
 from beanframe.server.store import StoreError
 from beanframe.server.transport import uvicorn_config
+from beanframe.i18n import N_, _
 
 from ..paths import data_dir
 
 
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""Serve game tables: people join from a terminal (beanframe join) or a browser, programs
+over HTTP and WebSocket (docs/protocol.md).
+
+Prints the address it serves; Ctrl-C or SIGTERM stops it (every accepted action is already
+stored: games go on where they were when it starts again).""")
+
+
 def serve_cli(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the local network too).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port (0: any free one; the address is printed).")] = 8000,
+    host: Annotated[str, typer.Option("--host", help=N_("The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the local network too)."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help=N_("The port (0: any free one; the address is printed)."))] = 8000,
     db: Annotated[
         str | None,
-        typer.Option("--db", envvar="BEANFRAME_DB", help="Where rooms are kept: a SQLite file, or a postgresql:// URL (default: table.db in the user's data directory).", show_default=False),
+        typer.Option("--db", envvar="BEANFRAME_DB", help=N_("Where rooms are kept: a SQLite file, or a postgresql:// URL (default: table.db in the user's data directory)."), show_default=False),
     ] = None,
-    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0.0, max=60.0, help="Seconds a bot thinks before it acts, so people can follow.")] = 1.0,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0.0, max=60.0, help=N_("Seconds a bot thinks before it acts, so people can follow."))] = 1.0,
     url: Annotated[
         str | None,
-        typer.Option("--url", help="The address invitation links use, e.g. https://beans.example.org/ behind a reverse proxy (default: the address each request came to).", show_default=False),
+        typer.Option("--url", help=N_("The address invitation links use, e.g. https://beans.example.org/ behind a reverse proxy (default: the address each request came to)."), show_default=False),
     ] = None,
     clock: Annotated[
         str,
-        typer.Option("--clock", help="The clock of rooms that choose none: none, a profile (blitz, fast, normal: real time; day, 2days, week: turn-based) or JSON such as '{\"bank\": 300, \"increment\": 15}'."),
+        typer.Option("--clock", help=N_("The clock of rooms that choose none: none, a profile (blitz, fast, normal: real time; day, 2days, week: turn-based) or JSON such as '{\"bank\": 300, \"increment\": 15}'.")),
     ] = "none",
 ) -> None:
-    """Serve game tables: people join from a terminal (beanframe join) or a browser, programs
-    over HTTP and WebSocket (docs/protocol.md).
-
-    Prints the address it serves; Ctrl-C or SIGTERM stops it (every accepted action is already
-    stored: games go on where they were when it starts again).
-    """
+    # the --help text is HELP (above): translated where it is shown
     where = db or str(data_dir() / "table.db")
     asyncio.run(_serve(host, port, where, bot_delay, url, default_clock(clock)))
 
@@ -60,7 +64,7 @@ def default_clock(text: str) -> object:
         try:
             value = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ConfigError(f"--clock: not JSON ({exc.msg}); give a profile name or an object like '{{\"bank\": 300, \"increment\": 15}}'") from None
+            raise ConfigError(_("--clock: not JSON ({problem}); give a profile name or an object like '{example}'").format(problem=exc.msg, example='{"bank": 300, "increment": 15}')) from None
     parse_clock(value, ["greedy", "random"] if not isinstance(value, dict) or "bot" not in value else [value["bot"]])
     return None if value == "none" else value
 
@@ -107,7 +111,7 @@ async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | 
     try:
         store = open_store(where)
     except ImportError:
-        raise ConfigError("a PostgreSQL store needs psycopg: pip install 'beanframe[postgres]'") from None
+        raise ConfigError(_("a PostgreSQL store needs psycopg: pip install 'beanframe[postgres]'")) from None
     try:
         await store.start()
     except StoreError as exc:
@@ -123,7 +127,7 @@ async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | 
     except OSError as exc:
         sock.close()
         await store.close()
-        raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise ConfigError(_("cannot listen on {address}: {reason}").format(address=f"{host}:{port}", reason=exc.strerror or exc)) from None
     sock.set_inheritable(True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s", stream=sys.stderr)
     logging.getLogger("beanframe.server").setLevel(logging.INFO)
@@ -139,10 +143,10 @@ async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | 
         if host in ("0.0.0.0", "::"):
             addresses = [f"http://{a}:{bound}/" for a in lan_addresses()] + [f"http://localhost:{bound}/"]
         kind = "PostgreSQL" if where.startswith(("postgres://", "postgresql://")) else where
-        typer.echo(f"beanframe table at {addresses[0]}  (rooms in {kind}; Ctrl-C stops)")
+        typer.echo(_("beanframe table at {address}  (rooms in {store}; Ctrl-C stops)").format(address=addresses[0], store=kind))
         for other in addresses[1:]:
-            typer.echo(f"  also at {other}")
+            typer.echo("  " + _("also at {address}").format(address=other))
         sys.stdout.flush()
     await task
     await store.close()
-    typer.echo("stopped (every accepted action is stored)")
+    typer.echo(_("stopped (every accepted action is stored)"))

@@ -11,6 +11,7 @@ from rich.console import Console
 from beanframe.batch import resolve_jobs
 from beanframe.core.actions import shorten
 from beanframe.errors import ConfigError, PositionError
+from beanframe.i18n import N_, _, ngettext
 from beanframe.simulate import GameRecord, SimulationSummary, Streak, simulate
 
 from .. import render
@@ -18,36 +19,39 @@ from ..config import Settings, compose_settings, default_bot, gather, require_va
 from ..positions import in_file, read_position_file, settings_with_position
 
 
+#: the command's --help text (marked: shown in the reader's language by beanframe_cli.helpwords)
+HELP = N_("""Play many bot games in parallel and summarise them.
+
+Game i uses seed S+i, so the results do not depend on --jobs. Prints per-seat win rates with
+95% Wilson intervals, mean scores, mean turns and games per second; for a solo game also the
+bot's winning streaks over the seeds. --out writes one JSON line per game (set-up, actions,
+result): open any of them with beanframe replay FILE --game N. Ctrl-C or SIGTERM stops at once
+and keeps the finished games (a first line says when the games have started).""")
+
+
 def simulate_cli(
     variants: Annotated[
-        list[str] | None, typer.Argument(help="Variants to play (see: beanframe variants; or from --config).", show_default=False)
+        list[str] | None, typer.Argument(help=N_("Variants to play (see: beanframe variants; or from --config)."), show_default=False)
     ] = None,
-    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help=N_("Number of games."))] = 100,
     bots: Annotated[
-        str | None, typer.Option("--bots", "-b", help="One bot per seat, comma-separated, e.g. greedy,random (default: greedy, else random, at every seat).", show_default=False)
+        str | None, typer.Option("--bots", "-b", help=N_("One bot per seat, comma-separated, e.g. greedy,random (default: greedy, else random, at every seat)."), show_default=False)
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU). Results do not depend on it.")] = 1,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the first game; game i uses seed+i. [default: 0]", show_default=False)] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write one JSON line per game (set-up, actions, result) to this file; checked before playing.", show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players (default: the number of bots).", show_default=False)] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help=N_("Worker processes (0: one per CPU). Results do not depend on it."))] = 1,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=N_("Seed of the first game; game i uses seed+i. [default: 0]"), show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=N_("Write one JSON line per game (set-up, actions, result) to this file; checked before playing."), show_default=False)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=N_("Number of players (default: the number of bots)."), show_default=False)] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A variant option, VARIANT.NAME=VALUE (repeatable).", show_default=False)
+        list[str] | None, typer.Option("--option", "-o", help=N_("A variant option, VARIANT.NAME=VALUE (repeatable)."), show_default=False)
     ] = None,
-    config: Annotated[Path | None, typer.Option("--config", "-c", help="A TOML file with variants, players, seed, seats (bots), [options.VARIANT].", show_default=False)] = None,
-    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help="Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly.", show_default=False)] = None,
+    config: Annotated[Path | None, typer.Option("--config", "-c", help=N_("A TOML file with variants, players, seed, seats (bots), [options.VARIANT]."), show_default=False)] = None,
+    bot_seed: Annotated[int | None, typer.Option("--bot-seed", help=N_("Master seed of the bots' own seeds (default: a fresh one, printed): give it again to repeat a run exactly."), show_default=False)] = None,
     position: Annotated[
         Path | None,
-        typer.Option("--position", help="Every game starts from this position file (TOML or JSON): the win rates from there. Its seed, if any, is the first game's.", show_default=False),
+        typer.Option("--position", help=N_("Every game starts from this position file (TOML or JSON): the win rates from there. Its seed, if any, is the first game's."), show_default=False),
     ] = None,
 ) -> None:
-    """Play many bot games in parallel and summarise them.
-
-    Game i uses seed S+i, so the results do not depend on --jobs. Prints per-seat win rates with
-    95% Wilson intervals, mean scores, mean turns and games per second; for a solo game also the
-    bot's winning streaks over the seeds. --out writes one JSON line per game (set-up, actions,
-    result): open any of them with beanframe replay FILE --game N. Ctrl-C or SIGTERM stops at once
-    and keeps the finished games (a first line says when the games have started).
-    """
+    # the --help text is HELP (above): translated where it is shown
     settings = gather(variants, players, seed, None, option, config)
     data = None
     if position is not None:
@@ -61,15 +65,15 @@ def simulate_cli(
     except PositionError as exc:
         raise in_file(position, exc) from None
     if summary.interrupted:
-        console.print(f"interrupted: {summary.n} of {games} games finished", style="bold red", markup=False)
+        console.print(_("interrupted: {done} of {n} games finished").format(done=summary.n, n=games), style="bold red", markup=False)
     if summary.n:
         render.render_all(console, render.summary_renderables(summary))
         if summary.players == 1:
             mean, longest = summary.streaks("p1")
-            console.print(f"solo streaks over the seeds: mean {mean:.2f} games, longest {longest}", markup=False)
-        console.print(f"bot seed {summary.bot_seed} (repeat with --seed {summary.seed} --bot-seed {summary.bot_seed})", markup=False)
+            console.print(_("solo streaks over the seeds: mean {mean} games, longest {longest}").format(mean=f"{mean:.2f}", longest=longest), markup=False)
+        console.print(_("bot seed {bot_seed} (repeat with --seed {seed} --bot-seed {bot_seed})").format(bot_seed=summary.bot_seed, seed=summary.seed), markup=False)
     if out is not None:
-        console.print(f"wrote {summary.n} games to {out}", markup=False)
+        console.print(ngettext("wrote {n} game to {file}", "wrote {n} games to {file}", summary.n).format(n=summary.n, file=out), markup=False)
     if summary.interrupted:
         raise typer.Exit(130)
 
@@ -93,11 +97,11 @@ def pick_bots(settings: Settings, bots: str | None) -> list[str] | None:
     if bots is not None:
         names = [b.strip().removeprefix("bot:") for b in bots.split(",")]
         if not all(names):
-            raise ConfigError(f"bad --bots {shorten(bots)}: give bot names separated by commas, e.g. greedy,random")
+            raise ConfigError(_("bad --bots {bots}: give bot names separated by commas, e.g. greedy,random").format(bots=shorten(bots)))
         return names
     if settings.seats:
         if any(not s.strip().lower().startswith("bot:") for s in settings.seats):
-            raise ConfigError("simulate plays bots only: the config's seats must all be bot:NAME")
+            raise ConfigError(_("simulate plays bots only: the config's seats must all be bot:NAME"))
         return [s.split(":", 1)[1].strip() for s in settings.seats]
     return None
 
@@ -118,7 +122,7 @@ def run_with_progress(
         ruleset = compose_settings(settings)
         players = ruleset.players
         bots = [default_bot(ruleset)] * players
-    progress, on_progress = render.batch_progress(console, "simulating", min(resolve_jobs(jobs), games))
+    progress, on_progress = render.batch_progress(console, _("simulating"), min(resolve_jobs(jobs), games))
     try:
         return simulate(
             list(settings.variants),

@@ -167,11 +167,11 @@ def test_config_file_sets_up_the_game(tmp_path):
         "[options.al_cabohne]\nthird_field_cost = 2\n"
     )
     out = ok("play", "--config", str(config), "-q").output
-    assert "al_cabohne, 2 player(s)" in out and "game seed 12" in out
+    assert "al_cabohne, 2 players" in out and "game seed 12" in out
     assert "Result" in out
     # command-line values override the file
     out = ok("play", "--config", str(config), "--seed", "13", "--players", "1", "--seat", "bot:greedy", "-q").output
-    assert "al_cabohne, 1 player(s): player 1 bot:greedy" in out and "game seed 13" in out
+    assert "al_cabohne, 1 player: player 1 bot:greedy" in out and "game seed 13" in out
 
 
 # -- simulate -------------------------------------------------------------------------------------
