@@ -56,9 +56,10 @@ def cards_of(game: Game) -> CardSet:
 
 
 def write_cards(game: Game, cards: Sequence[int]) -> list[str]:
-    """Cards as their beans' names."""
-    names = cards_of(game).names
-    return [names[c] for c in cards]
+    """Cards as their beans' names (the English ones: a position file reads the same in every
+    language; names in any language are read)."""
+    beans = cards_of(game).beans
+    return [beans[c].name for c in cards]
 
 
 def read_bean(game: Game, reading: Reading, place: str, value: Any) -> int | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, field, frozen
 from attrs.validators import deep_iterable, in_, instance_of, is_callable, optional
 
-from beanframe.beans.cards import CardSet
+from beanframe.beans.cards import CardSet, shown_names
 from beanframe.beans.rules import LITERAL, ONE_BEAN_RULES, OWN_TURN, WHEN, field_targets
 from beanframe.core.params import flag, whole
 from beanframe.core.state import END_NOW
@@ -127,7 +127,7 @@ class BeanTable:
         rules: BeanRules = config.params["beans"]
         n = config.players
         return cls(
-            names=rules.cards.names,
+            names=tuple(b.name for b in rules.cards.beans),  # English: views show them in the reader's language
             hands=[[] for _ in range(n)],
             fields=[[[] for _ in range(rules.fields)] for _ in range(n)],
             coins=[[] for _ in range(n)],
@@ -152,7 +152,7 @@ class BeanTable:
         )
 
     def view(self, player: int | None) -> BeansView:
-        names = self.names
+        names = shown_names(self.names)
 
         def named(cards: Sequence[int]) -> tuple[str, ...]:
             return tuple(names[c] for c in cards)
@@ -209,7 +209,7 @@ def stack_deck(cards: CardSet, top: Sequence[Any] | None, game: Game) -> list[in
         remaining[b] -= 1
         stacked.append(b)
     if top is not None:  # saves record the canonical names, whatever alias was given
-        game.setup_args["deck"] = [cards.names[b] for b in stacked]
+        game.setup_args["deck"] = [cards.beans[b].name for b in stacked]
     rest = [b for b, n in enumerate(remaining) for _ in range(n)]
     game.random().shuffle(rest)
     stacked.reverse()

@@ -10,6 +10,7 @@ import inspect
 from attrs import frozen
 
 from beanframe.core.actions import Action, param
+from beanframe.i18n import N_
 
 from .rules import NAME
 
@@ -35,7 +36,7 @@ class ChooseCamp(Action):
     """Set-up: take an army camp (1 marker on it, 11 kept)."""
 
     name = "camp"
-    text = "choose the army camp on landscape {landscape}"
+    text = N_("choose the army camp on landscape {landscape}")
     landscape: int = param("l")
 
     @classmethod
@@ -48,7 +49,7 @@ class Attack(Action):
     """Phase 4: pay a coin and attack a landscape."""
 
     name = "attack"
-    text = "pay a coin and attack landscape {landscape}"
+    text = N_("pay a coin and attack landscape {landscape}")
     landscape: int = param("l")
 
     @classmethod
@@ -61,7 +62,7 @@ class Ride(Action):
     """Rider variant, phase 4: pay a coin and attack with a fresh rider troop first (17)."""
 
     name = "ride"
-    text = "pay a coin and attack landscape {landscape} with your riders first"
+    text = N_("pay a coin and attack landscape {landscape} with your riders first")
     landscape: int = param("l")
 
     @classmethod
@@ -76,8 +77,8 @@ class RideWith(Action):
     its horse team's landscape."""
 
     name = "troop"
-    text = "the rider troop of your horse team on landscape {landscape} rides first"
-    public_text = "the rider troop of the horse team on landscape {landscape} rides first"
+    text = N_("the rider troop of your horse team on landscape {landscape} rides first")
+    public_text = N_("the rider troop of the horse team on landscape {landscape} rides first")
     landscape: int = param("l")
 
     @classmethod
@@ -88,7 +89,7 @@ class RideWith(Action):
 @frozen(cache_hash=True)
 class StopAttacking(Action):
     name = "stop-attacking"
-    text = "attack no more this turn"
+    text = N_("attack no more this turn")
 
 
 @frozen(cache_hash=True)
@@ -96,7 +97,7 @@ class FightHand(Action):
     """Lay a hand card (any position) face down for the fight."""
 
     name = "fight-hand"
-    text = "fight with hand card {position}"
+    text = N_("fight with hand card {position}")
     position: int = private_param("h")
 
     @classmethod
@@ -107,7 +108,7 @@ class FightHand(Action):
 @frozen(cache_hash=True)
 class FightDepot(Action):
     name = "fight-depot"
-    text = "fight with depot card {position}"
+    text = N_("fight with depot card {position}")
     position: int = private_param("d")
 
     @classmethod
@@ -118,19 +119,19 @@ class FightDepot(Action):
 @frozen(cache_hash=True)
 class FightDeck(Action):
     name = "fight-deck"
-    text = "fight with the top card of the deck, unseen"
+    text = N_("fight with the top card of the deck, unseen")
 
 
 @frozen(cache_hash=True)
 class BuyDepot(Action):
     name = "buy-depot"
-    text = "buy a munitions depot"
+    text = N_("buy a munitions depot")
 
 
 @frozen(cache_hash=True)
 class BuildFortress(Action):
     name = "fortress"
-    text = "empty a quarry and build a fortress under landscape {landscape}"
+    text = N_("empty a quarry and build a fortress under landscape {landscape}")
     landscape: int = param("l")
 
     @classmethod
@@ -143,7 +144,7 @@ class DepotFront(Action):
     """Phase 1: the front hand card goes into the depot instead of a field."""
 
     name = "depot"
-    text = "put the front hand card into your depot"
+    text = N_("put the front hand card into your depot")
 
 
 @frozen(cache_hash=True)
@@ -151,7 +152,7 @@ class DepotTraded(Action):
     """Phase 3: a received or face-up card goes into the depot instead of a field."""
 
     name = "depot-traded"
-    text = "put a received card of bean {bean} into your depot"
+    text = N_("put a received card of bean {bean} into your depot")
     bean: int = param("c")
 
     @classmethod
@@ -162,7 +163,7 @@ class DepotTraded(Action):
 @frozen(cache_hash=True)
 class BuyMerchant(Action):
     name = "buy-merchant"
-    text = "buy a merchant"
+    text = N_("buy a merchant")
 
 
 @frozen(cache_hash=True)
@@ -170,7 +171,7 @@ class MerchantTake(Action):
     """Phase 5 with a merchant: take a merchant card to the back of the hand."""
 
     name = "take"
-    text = "take merchant card {position} to the back of your hand"
+    text = N_("take merchant card {position} to the back of your hand")
     position: int = param("m")
 
     @classmethod

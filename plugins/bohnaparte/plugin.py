@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 
 from beanframe.core.actions import shorten
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
+from beanframe.i18n import N_
 
 from . import actions, end, hidden
 from .attack.steps import AttackCardStep, AttackStep, DefendCardStep, FightStep, TroopStep, on_run_out, phase_attack
@@ -28,12 +31,18 @@ def beanframe_variant():
     return VariantInfo(
         name=NAME,
         version=VERSION,
-        description="Bohnaparte: the territory war on top of Bohnanza (3-6 players)",
+        description=N_("Bohnaparte: the territory war on top of Bohnanza (3-6 players)"),
         requires=("bohnanza",),
         players=(3, 4, 5, 6),
         options=BohnaparteOptions,
-        flags=(Flag("--layout", "layout_file", "a layout file of one's own (TOML; see the shipped layouts)", "FILE"),),
+        flags=(Flag("--layout", "layout_file", N_("a layout file of one's own (TOML; see the shipped layouts)"), "FILE"),),
     )
+
+
+@hookimpl
+def beanframe_catalogs():
+    """This plugin's words in Dutch, French and German (locale/<lang>/LC_MESSAGES/*.mo)."""
+    return Path(__file__).resolve().parent / "locale"
 
 
 @hookimpl
@@ -114,8 +123,8 @@ def _riders(game) -> bool:
 
 @hookimpl
 def beanframe_register_phases(pipeline):
-    pipeline.add("setup", "board", phase_board, title="lay the landscape cards", after="deal")
-    pipeline.add("setup", "choose_camps", phase_choose_camps, title="choose army camps", after="board")
+    pipeline.add("setup", "board", phase_board, title=N_("lay the landscape cards"), after="deal")
+    pipeline.add("setup", "choose_camps", phase_choose_camps, title=N_("choose army camps"), after="board")
     riders = pipeline.config.params[NAME].riders
     titles = turn_titles(riders, pipeline.config.params["bohnanza"].flip, pipeline.config.params["beans"].draw)
     pipeline.add("turn", "refresh_riders", phase_refresh_riders, title=titles["refresh_riders"], before="plant", skip=_no_riders)
