@@ -78,10 +78,15 @@ def problems(found: list[str], lang: str) -> list[str]:
     return bad
 
 
-def random_play(game, seed: int, steps: int, every: int, langs=("nl", "fr", "de")) -> dict[str, list[str]]:
-    """Play ``game`` at random (any decider, any legal action) for up to ``steps`` decisions,
-    checking the texts in every language of ``langs`` every ``every`` decisions and at the end.
-    Returns the problems found, by language."""
+#: the codes that move a turn on (``hurry``: chosen first that often, so the game gets past trading)
+ONWARD = frozenset(("pass", "end-trading", "stop-attacking"))
+
+
+def random_play(game, seed: int, steps: int, every: int, langs=("nl", "fr", "de"), hurry: float = 0.0) -> dict[str, list[str]]:
+    """Play ``game`` at random (any decider, any legal action; with probability ``hurry`` a pass
+    or an end of trading when there is one) for up to ``steps`` decisions, checking the texts in
+    every language of ``langs`` every ``every`` decisions and at the end. Returns the problems
+    found, by language."""
     rng = random.Random(seed)
     found: dict[str, list[str]] = {lang: [] for lang in langs}
     clear_missing()
@@ -99,6 +104,8 @@ def random_play(game, seed: int, steps: int, every: int, langs=("nl", "fr", "de"
         if step % every == 0:
             check(include_log=step % (every * 4) == 0)
         player = rng.choice(list(game.deciders))
-        game.apply(rng.choice(game.legal_actions(player)), player)
+        legal = game.legal_actions(player)
+        onward = [a for a in legal if a.code in ONWARD and a.code != "stop-attacking"]
+        game.apply(rng.choice(onward if onward and rng.random() < hurry else legal), player)
     check(include_log=True)
     return {lang: sorted(set(p))[:20] for lang, p in found.items()}
