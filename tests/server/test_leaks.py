@@ -128,7 +128,7 @@ def test_the_bean_o_meter_and_the_prices_are_in_every_seats_state(variants, play
     assert all(s == states[0] for s in states), "rule data is public: the same for every seat and the spectator"
     meters = {bean["name"]: bean["meter"] for bean in states[0]["beans"]}
     beans = game.ruleset.config.params["beans"].cards.beans
-    assert meters == {b.name: list(b.meter) for b in beans} and meters["Feuerbohne"] == [3, 6, 8, 9]  # the Feuerbohne's meter card
+    assert meters == {b.name: list(b.meter) for b in beans} and meters[next(b.name for b in beans if b.key == "fire")] == [3, 6, 8, 9]  # the Chili Bean's meter card
     if "bohnaparte" in variants:  # RULES D: a fortress 2 coins (quarry), a munitions depot 3, an attack 1
         assert states[0]["bohnaparte"]["prices"] == {"fortress": 2, "depot": 3, "merchant": 3, "attack": 1}
     redealt = game.determinize(0, random.Random(1))
