@@ -25,7 +25,7 @@ from beanframe.beans.table import PART, rules_of
 from beanframe.core.actions import Action, param
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option
-from beanframe.i18n import N_, _, ngettext
+from beanframe.i18n import N_, ngettext
 
 if TYPE_CHECKING:
     from beanframe.core.compose import Config

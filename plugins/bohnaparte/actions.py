@@ -10,7 +10,7 @@ import inspect
 from attrs import frozen
 
 from beanframe.core.actions import Action, param
-from beanframe.i18n import N_
+from beanframe.i18n import N_, _
 
 from .rules import NAME
 
@@ -100,6 +100,17 @@ class FightHand(Action):
     text = N_("fight with hand card {position}")
     position: int = private_param("h")
 
+    def describe(self, game, player: int) -> str:
+        """The player's own wording: the card's bean and strength (their own hand)."""
+        hand = game.part("beans").hands[player]
+        if self.position >= len(hand):
+            return str(self)
+        cards = game.ruleset.config.params["beans"].cards
+        bean = hand[self.position]
+        return _("fight with hand card {position} ({bean}, strength {strength})").format(
+            position=self.position + 1, bean=cards.names[bean], strength=cards.beans[bean].count
+        )
+
     @classmethod
     def domain(cls, config):
         return (cls(k) for k in range(HAND_ROOM))
@@ -158,6 +169,13 @@ class DepotTraded(Action):
     @classmethod
     def domain(cls, config):
         return (cls(b) for b in range(len(config.params["beans"].cards)))
+
+    def describe(self, game, player: int) -> str:
+        bean = game.ruleset.config.params["beans"].cards.names[self.bean]
+        return _("put a received {bean} into your depot").format(bean=bean)
+
+    def describe_public(self, game) -> str:
+        return self.describe(game, -1)  # the received cards are public
 
 
 @frozen(cache_hash=True)

@@ -57,7 +57,7 @@ def phase_trade(game: Game) -> None:
     trade: TradeTable = game.state.parts[PART]
     trade.new_turn()
     rules = rules_of(game)
-    for _ in range(rules.flip):
+    for _card in range(rules.flip):
         card = draw(game, table)
         if card is None:  # F.12: after the last run-out, fewer cards are turned up
             break
