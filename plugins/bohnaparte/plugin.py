@@ -10,7 +10,7 @@ from beanframe.core.actions import shorten
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
-from beanframe.i18n import N_
+from beanframe.i18n import N_, _
 
 from . import actions, end, hidden
 from .attack.steps import AttackCardStep, AttackStep, DefendCardStep, FightStep, TroopStep, on_run_out, phase_attack
@@ -53,12 +53,13 @@ def beanframe_configure(config):
     except LayoutError as exc:
         raise ConfigError(str(exc)) from None
     if layout.players != config.players:
-        raise ConfigError(f"layout {shorten(layout.name)} is for {layout.players} players, not {config.players}")
+        raise ConfigError(_("layout {layout} is for {n} players, not {players}").format(layout=shorten(layout.name), n=layout.players, players=config.players))
     if (layout.variant == "riders") != opts.riders:
-        want = "riders" if opts.riders else "base"
-        raise ConfigError(f"layout {shorten(layout.name)} is for the {layout.variant} variant, not {want}")
+        if layout.variant == "riders":
+            raise ConfigError(_("layout {layout} is for the rider variant (riders=true)").format(layout=shorten(layout.name)))
+        raise ConfigError(_("layout {layout} is for the base game, not the rider variant").format(layout=shorten(layout.name)))
     if opts.layout in ("pyramid5", "pyramid6") and config.players != 3:
-        raise ConfigError(f"the {opts.layout} layout is for 3 players, not {config.players}")
+        raise ConfigError(_("the {layout} layout is for 3 players, not {players}").format(layout=opts.layout, players=config.players))
     config.params[NAME] = BohnaparteRules(
         layout=layout,
         random_layout=opts.layout == "random",
