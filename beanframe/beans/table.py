@@ -19,6 +19,7 @@ from beanframe.beans.rules import LITERAL, ONE_BEAN_RULES, OWN_TURN, WHEN, field
 from beanframe.core.params import flag, whole
 from beanframe.core.state import END_NOW
 from beanframe.errors import ConfigError
+from beanframe.i18n import _
 
 if TYPE_CHECKING:
     from beanframe.core.compose import Config
@@ -203,9 +204,9 @@ def stack_deck(cards: CardSet, top: Sequence[Any] | None, game: Game) -> list[in
         try:
             b = cards.index(item)
         except KeyError as exc:
-            raise ConfigError(f"stacked deck: {exc.args[0]}") from None
+            raise ConfigError(_("stacked deck: {problem}").format(problem=exc.args[0])) from None
         if remaining[b] == 0:
-            raise ConfigError(f"stacked deck has more {cards.names[b]} than the {cards.beans[b].count} in the game")
+            raise ConfigError(_("stacked deck has more {bean} than the {n} in the game").format(bean=cards.names[b], n=cards.beans[b].count))
         remaining[b] -= 1
         stacked.append(b)
     if top is not None:  # saves record the canonical names, whatever alias was given
@@ -220,7 +221,7 @@ def deal(game: Game, table: BeanTable, n: int, first: int = 0) -> None:
     """Deal ``n`` cards to each player one at a time, starting with ``first``; each new card goes
     behind the others."""
     players = len(table.hands)
-    for _ in range(n):
+    for _round in range(n):
         for k in range(players):
             p = (first + k) % players
             card = draw(game, table)
