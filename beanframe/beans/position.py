@@ -4,7 +4,7 @@ and the card reading every bean plugin's own parts share.
 The ``beans`` table of a position (every key may be left out)::
 
     [beans]
-    hands = [["Feuerbohne", "blue"], 5]     # per player, front first; a number: that many cards dealt from the seed
+    hands = [["Chili Bean", "blue"], 5]     # per player, front first; a number: that many cards dealt from the seed
                                             # (alone, or among the names: ["fire", 4])
     fields = [[["fire", "fire"], []], [[], []]]   # per player, per field, first planted first (one more field: bought)
     coins = [3, ["soy", "soy"]]             # per player: the coins' beans, or how many (dealt from the seed)
@@ -18,7 +18,7 @@ The ``beans`` table of a position (every key may be left out)::
     run_outs = 1                            # times the deck ran out
     run_out_limit = 3                       # default: the rules'
 
-Cards are bean names or keys ("Feuerbohne" or "fire"). Every bean card of the game is in exactly
+Cards are bean names in any language or keys ("Chili Bean", "Feuerbohne" or "fire"). Every bean card of the game is in exactly
 one place: the cards a position names (here and in every part ``BeanRules.card_parts`` lists: the
 mafia, Bohnanza's trade table, Bohnaparte's board) are taken out of the game's cards, the places
 given as numbers are dealt from the rest (shuffled with the game's seed), and what remains is the
@@ -85,7 +85,7 @@ def read_card(game: Game, reading: Reading, place: str, value: Any) -> int | Non
 
 def read_cards(game: Game, reading: Reading, place: str, value: Any, count: bool = False) -> list[int] | None:
     """A list of bean cards by name. With ``count`` a whole number stands for that many cards
-    dealt from the seed, alone (``5``) or among the names (``["fire", 4]``: a Feuerbohne, then
+    dealt from the seed, alone (``5``) or among the names (``["fire", 4]``: a Chili Bean, then
     four cards from the seed); they are :data:`UNDEALT` until the bean table's ``complete`` deals
     them."""
     if count and _number(value):

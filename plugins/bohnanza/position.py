@@ -2,7 +2,7 @@
 family's (``beanframe.beans.position``)::
 
     [trade]
-    face_up = ["Feuerbohne", ""]          # the face-up trade cards of the turn, by slot (u1, u2...); "": traded away
+    face_up = ["Chili Bean", ""]          # the face-up trade cards of the turn, by slot (u1, u2...); "": traded away
     received = [["blue"], [], [], []]     # per player: cards received in trades, set aside until phase 3
     trades = 3                            # trades so far this game
     started = [1, 0, 0, 0]                # offers each player started this turn (the cap counts them)
