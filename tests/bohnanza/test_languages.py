@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import beanframe
+from beanframe.errors import PositionError
 from beanframe.core.present import check_line, presentation
 from beanframe.i18n import _, clear_missing, language, missing
 from beanframe_plugins.bohnanza.commands import bean_of
@@ -104,3 +105,12 @@ def test_the_one_line_trade_help_names_the_bean_as_the_player_sees_it(lang, exam
 
 def test_a_position_written_with_german_names_reads_in_an_english_game():
     assert BASE_CARDS.index("Feuerbohne") == BASE_CARDS.index("Chili Bean") == BASE_CARDS.index("vuurboon") == 1
+
+
+def test_a_position_problem_is_told_in_the_readers_language_naming_beans_as_they_see_them():
+    position = {"beans": {"hands": [["vuurboon", "toast"], 5, 5, 5], "fields": [[["Rote Bohne"] * 9, []], [[], []], [[], []], [[], []]]}}
+    with language("nl"), pytest.raises(PositionError) as caught:
+        beanframe.compose(["bohnanza"], 4).new_game(seed=2, position=position)
+    found = caught.value.problems
+    assert any("beans.hands[0][1]: onbekende boon 'toast' (bonen: Blauwe boon, Vuurboon" in p for p in found), found
+    assert any("één Rode boon te veel (het spel heeft er 8)" in p for p in found), found  # a German name read, the Dutch one told
