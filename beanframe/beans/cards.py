@@ -9,7 +9,7 @@ from importlib import resources
 from attrs import field, frozen
 
 from beanframe.core.actions import shorten
-from beanframe.i18n import current, pgettext
+from beanframe.i18n import LANGUAGES, _, current, language, pgettext
 
 
 @frozen
@@ -74,11 +74,12 @@ class CardSet:
         return values[n] if n < len(values) else values[-1]
 
     def index(self, name: str | int) -> int:
-        """The index of a bean given by index, key ("fire") or name ("Feuerbohne"), any case."""
+        """The index of a bean given by index, key ("fire") or name in any language ("Chili Bean",
+        "Vuurboon", "Feuerbohne"), any case."""
         if isinstance(name, int) and not isinstance(name, bool):
             if 0 <= name < len(self.beans):
                 return name
-            raise KeyError(f"no bean number {name}")
+            raise KeyError(_("no bean number {number}").format(number=name))
         want = str(name).strip().lower()
         found = self._index.get(want)
         if found is not None:
@@ -86,8 +87,20 @@ class CardSet:
         for i, shown in enumerate(self.names):  # the reader's own words: "vuurboon", "Vuur"
             if want in (shown.lower(), shown.replace(" ", "").lower(), shown.split()[0].lower()):
                 return i
+        for i, names in enumerate(zip(*self.printed_names().values())):  # a German position file read in English
+            if any(want in (n.lower(), n.replace(" ", "").lower()) for n in names):
+                return i
         known = ", ".join(self.names)
-        raise KeyError(f"unknown bean {shorten(name)} (beans: {known})") from None
+        raise KeyError(_("unknown bean {name} (beans: {known})").format(name=shorten(name), known=known)) from None
+
+    def printed_names(self) -> dict[str, tuple[str, ...]]:
+        """The beans' names in every language beanframe speaks (a name typed or written in any of
+        them finds its bean: a position file written in German reads in an English game too)."""
+        out = {}
+        for lang in LANGUAGES:
+            with language(lang):
+                out[lang] = self.names
+        return out
 
     def full_deck(self) -> list[int]:
         """Every card of the set, grouped by bean."""
@@ -98,6 +111,22 @@ class CardSet:
 
     def without(self, keys: Sequence[str]) -> CardSet:
         return CardSet(b for b in self.beans if b.key not in keys)
+
+
+_SHOWN: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def shown_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The beans' English ``names`` (as a state part keeps them: ``BeanTable.names``) in the
+    reader's language; cached, since views are made often."""
+    lang = current()
+    if lang == "en":
+        return names
+    key = (lang, names)
+    found = _SHOWN.get(key)
+    if found is None:
+        found = _SHOWN[key] = tuple(pgettext("bean", n) for n in names)
+    return found
 
 
 def load_beans(package: str, filename: str) -> list[BeanType]:

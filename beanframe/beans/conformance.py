@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from beanframe.beans.cards import shown_names
 from beanframe.beans.table import PART
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def table_view_problems(game: Game, views: Mapping[int | None, Any], part: str =
     if table is None:
         return []
     problems = []
-    names = table.names
+    names = shown_names(table.names)  # as the views show them
     sizes = tuple(len(h) for h in table.hands)
     for p, view in views.items():
         v = view[part]

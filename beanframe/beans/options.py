@@ -22,10 +22,10 @@ from attrs import frozen
 from beanframe.beans.fields import harvest, pay_coins
 from beanframe.beans.rules import OWN_TURN, harvestable_fields
 from beanframe.beans.table import PART, rules_of
-from beanframe.core.words import count
 from beanframe.core.actions import Action, param
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option
+from beanframe.i18n import N_, ngettext
 
 if TYPE_CHECKING:
     from beanframe.core.compose import Config
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 @frozen(cache_hash=True)
 class Harvest(Action):
     name = "harvest"
-    text = "harvest and sell field {field}"
+    text = N_("harvest and sell field {field}")
     field: int = param("f")
 
     @classmethod
@@ -47,16 +47,19 @@ class Harvest(Action):
         f = game.part(PART).fields[player][self.field]
         coins = rules.cards.value(f[-1], len(f))
         name = rules.cards.names[f[-1]]
-        return f"harvest field {self.field + 1} ({len(f)} {name}: {coins} coin{'s' * (coins != 1)})"
+        return ngettext(
+            "harvest field {field} ({n} {bean}: {coins} coin)", "harvest field {field} ({n} {bean}: {coins} coins)", coins
+        ).format(field=self.field + 1, n=len(f), bean=name, coins=coins)
 
 
 @frozen(cache_hash=True)
 class BuyField(Action):
     name = "buy-field"
-    text = "buy a third field"
+    text = N_("buy a third field")
 
     def describe(self, game: Game, player: int) -> str:
-        return f"buy a third field for {count(rules_of(game).third_field_cost, 'coin')}"
+        cost = rules_of(game).third_field_cost
+        return ngettext("buy a third field for {n} coin", "buy a third field for {n} coins", cost).format(n=cost)
 
 
 # Interned instances for the hot path (legal lists hand out these); fields beyond 16 are not planned.

@@ -24,6 +24,7 @@ from attrs import frozen
 from beanframe.beans.table import PART, plant_targets, rules_of
 from beanframe.core.actions import Action, param
 from beanframe.core.steps import Step
+from beanframe.i18n import N_, _
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -35,7 +36,7 @@ class PlantFront(Action):
     """Plant the front hand card on a field (Al Cabohne phase 3, Bohnanza phase 1)."""
 
     name = "plant"
-    text = "plant the front hand card on field {field}"
+    text = N_("plant the front hand card on field {field}")
     field: int = param("f")
 
     @classmethod
@@ -44,8 +45,10 @@ class PlantFront(Action):
 
     def describe(self, game: Game, player: int) -> str:
         hand = game.part(PART).hands[player]
-        bean = rules_of(game).cards.names[hand[0]] if hand else "nothing"
-        return f"plant {bean} (front card) on field {self.field + 1}"
+        if not hand:
+            return str(self)
+        bean = rules_of(game).cards.names[hand[0]]
+        return _("plant {bean} (front card) on field {field}").format(bean=bean, field=self.field + 1)
 
 
 # Interned instances for the hot path (legal lists hand out these); fields beyond 16 are not planned.
@@ -74,8 +77,8 @@ class FrontCardStep(Step):
 
     most = 2  # the front card, then optionally the next
     pass_action: Action
-    prompt_first = "plant: you must plant your front card"
-    prompt_next = "plant: you may plant your next card, or pass"
+    prompt_first = N_("plant: you must plant your front card")
+    prompt_next = N_("plant: you may plant your next card, or pass")
 
     def targets(self, game: Game, frame: Frame, bean: int) -> list[int]:
         """The fields that take the front card ``bean`` now (the composed ``plant_targets``)."""
@@ -114,7 +117,7 @@ class FrontCardStep(Step):
             game.replace_top(self.kind, frame.player, *self.next_args(frame, planted, field, card))
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return self.prompt_first if frame.args[0] == 0 else self.prompt_next
+        return _(self.prompt_first if frame.args[0] == 0 else self.prompt_next)
 
 
 def set_aside_plants(

@@ -4,7 +4,7 @@ and the card reading every bean plugin's own parts share.
 The ``beans`` table of a position (every key may be left out)::
 
     [beans]
-    hands = [["Feuerbohne", "blue"], 5]     # per player, front first; a number: that many cards dealt from the seed
+    hands = [["Chili Bean", "blue"], 5]     # per player, front first; a number: that many cards dealt from the seed
                                             # (alone, or among the names: ["fire", 4])
     fields = [[["fire", "fire"], []], [[], []]]   # per player, per field, first planted first (one more field: bought)
     coins = [3, ["soy", "soy"]]             # per player: the coins' beans, or how many (dealt from the seed)
@@ -18,7 +18,7 @@ The ``beans`` table of a position (every key may be left out)::
     run_outs = 1                            # times the deck ran out
     run_out_limit = 3                       # default: the rules'
 
-Cards are bean names or keys ("Feuerbohne" or "fire"). Every bean card of the game is in exactly
+Cards are bean names in any language or keys ("Chili Bean", "Feuerbohne" or "fire"). Every bean card of the game is in exactly
 one place: the cards a position names (here and in every part ``BeanRules.card_parts`` lists: the
 mafia, Bohnanza's trade table, Bohnaparte's board) are taken out of the game's cards, the places
 given as numbers are dealt from the rest (shuffled with the game's seed), and what remains is the
@@ -36,6 +36,7 @@ from beanframe.beans.cards import CardSet
 from beanframe.beans.conformance import card_zones
 from beanframe.beans.table import PART, BeanTable, rules_of
 from beanframe.core.position import Reading, at, shown
+from beanframe.i18n import _
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -56,15 +57,16 @@ def cards_of(game: Game) -> CardSet:
 
 
 def write_cards(game: Game, cards: Sequence[int]) -> list[str]:
-    """Cards as their beans' names."""
-    names = cards_of(game).names
-    return [names[c] for c in cards]
+    """Cards as their beans' names (the English ones: a position file reads the same in every
+    language; names in any language are read)."""
+    beans = cards_of(game).beans
+    return [beans[c].name for c in cards]
 
 
 def read_bean(game: Game, reading: Reading, place: str, value: Any) -> int | None:
     """A bean by name or key, not a card of its own (the bean an offer names, say)."""
     if type(value) is not str:
-        reading.problem(place, f"expected a bean's name, not {shown(value)}")
+        reading.problem(place, _("expected a bean's name, not {value}").format(value=shown(value)))
         return None
     try:
         return cards_of(game).index(value)
@@ -83,14 +85,16 @@ def read_card(game: Game, reading: Reading, place: str, value: Any) -> int | Non
 
 def read_cards(game: Game, reading: Reading, place: str, value: Any, count: bool = False) -> list[int] | None:
     """A list of bean cards by name. With ``count`` a whole number stands for that many cards
-    dealt from the seed, alone (``5``) or among the names (``["fire", 4]``: a Feuerbohne, then
+    dealt from the seed, alone (``5``) or among the names (``["fire", 4]``: a Chili Bean, then
     four cards from the seed); they are :data:`UNDEALT` until the bean table's ``complete`` deals
     them."""
     if count and _number(value):
         value = [value]
     if not isinstance(value, list):
-        kinds = "a list of beans or a number of cards" if count else "a list of beans"
-        reading.problem(place, f"expected {kinds}, not {shown(value)}")
+        if count:
+            reading.problem(place, _("expected a list of beans or a number of cards, not {value}").format(value=shown(value)))
+        else:
+            reading.problem(place, _("expected a list of beans, not {value}").format(value=shown(value)))
         return None
     index = cards_of(game).index
     ledger = reading.notes.setdefault(_LEDGER, [])
@@ -108,11 +112,11 @@ def read_cards(game: Game, reading: Reading, place: str, value: Any, count: bool
             out.append(card)
         elif count and _number(v):
             if v < 0:
-                reading.problem(at(place, i), f"{v} cards: expected a number of at least 0")
+                reading.problem(at(place, i), _("{n} cards: expected a number of at least 0").format(n=v))
                 ok = False
             out += [UNDEALT] * v
         else:
-            reading.problem(at(place, i), f"expected a bean's name, not {shown(v)}")
+            reading.problem(at(place, i), _("expected a bean's name, not {value}").format(value=shown(v)))
             ok = False
     return out if ok else None
 
@@ -127,7 +131,7 @@ def read_field(game: Game, reading: Reading, place: str, value: Any, mixed: bool
     cards = read_cards(game, reading, place, value)
     if cards is not None and not mixed and len(set(cards)) > 1:
         names = sorted({cards_of(game).names[c] for c in cards})
-        reading.problem(place, f"one bean per field, not {', '.join(names)}")
+        reading.problem(place, _("one bean per field, not {beans}").format(beans=", ".join(names)))
     return cards
 
 
@@ -185,8 +189,11 @@ def read_table(game: Game, data: dict[str, Any], reading: Reading) -> None:
         if fs is None:
             return None
         if not rules.fields <= len(fs) <= rules.max_fields:
-            most = f"{rules.fields}" if rules.fields == rules.max_fields else f"{rules.fields} to {rules.max_fields}"
-            reading.problem(place, f"{len(fs)} fields: a player has {most}")
+            if rules.fields == rules.max_fields:
+                problem = _("{n} fields: a player has {most}").format(n=len(fs), most=rules.fields)
+            else:
+                problem = _("{n} fields: a player has {least} to {most}").format(n=len(fs), least=rules.fields, most=rules.max_fields)
+            reading.problem(place, problem)
             return None
         out = [read_field(game, reading, at(place, i), f, rules.mixed_fields) for i, f in enumerate(fs)]
         return None if None in out else out  # type: ignore[return-value]
@@ -204,7 +211,7 @@ def read_table(game: Game, data: dict[str, Any], reading: Reading) -> None:
             if got is not None:
                 setattr(t, key, list(reversed(got)) if key == "discard" else got)
     if "deck" in data and "deck_top" in data:
-        reading.problem(f"{PART}.deck_top", "give the whole deck or its top, not both")
+        reading.problem(f"{PART}.deck_top", _("give the whole deck or its top, not both"))
     for key in ("deck", "deck_top"):
         if key in data:
             got = read_cards(game, reading, f"{PART}.{key}", data[key])
@@ -240,7 +247,7 @@ def deal_rest(game: Game, reading: Reading) -> None:
     rest = [b for b, bean in enumerate(cards.beans) for _ in range(bean.count - placed[b])]
     holes = [(cs, i) for cs in zones.values() for i, c in enumerate(cs) if c == UNDEALT]
     if len(holes) > len(rest):
-        reading.problem(PART, f"{len(holes)} cards are to be dealt from the seed, only {len(rest)} are not placed")
+        reading.problem(PART, _("{n} cards are to be dealt from the seed, only {left} are not placed").format(n=len(holes), left=len(rest)))
         return
     t: BeanTable = game.state.parts[PART]
     given = reading.notes.get(_DECK)
@@ -252,7 +259,8 @@ def deal_rest(game: Game, reading: Reading) -> None:
         if rest:
             missing = Counter(rest)
             listed = ", ".join(f"{missing[b]} {cards.names[b]}" for b in sorted(missing))
-            reading.problem(f"{PART}.deck", f"{len(rest)} cards of the game are in no place ({listed}): place them, or give deck_top instead")
+            problem = _("{n} cards of the game are in no place ({cards}): place them, or give the deck's top (deck_top) instead")
+            reading.problem(f"{PART}.deck", problem.format(n=len(rest), cards=listed))
         return
     t.deck[:0] = rest
 
@@ -269,9 +277,11 @@ def _too_many(cards: CardSet, placed: Counter, reading: Reading) -> bool:
         places = [(place, i) for place, i, card in ledger if card == b]
         if len(places) > bean.count:
             place, i = places[bean.count]
-            reading.problem(place if i is None else at(place, i), f"one {bean.name} too many (the game has {bean.count})")
+            problem = _("one {bean} too many (the game has {count})").format(bean=cards.names[b], count=bean.count)
+            reading.problem(place if i is None else at(place, i), problem)
         else:
-            reading.problem(PART, f"{placed[b]} {bean.name} placed, the game has {bean.count}")
+            problem = _("{n} {bean} placed, the game has {count}").format(n=placed[b], bean=cards.names[b], count=bean.count)
+            reading.problem(PART, problem)
     return found
 
 

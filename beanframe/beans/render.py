@@ -17,12 +17,13 @@ from rich.text import Text
 
 from beanframe.beans.table import rules_of
 from beanframe.core.present import Fold
+from beanframe.i18n import _, pgettext
 
 NONE = "—"
 
 
 def count_runs(names: Sequence[str]) -> str:
-    """A field or pile as "3× Blaue Bohne" (runs of equal beans, first planted first)."""
+    """A field or pile as "3× Blue Bean" (runs of equal beans, first planted first)."""
     if not names:
         return NONE
     runs: list[list[Any]] = []
@@ -59,16 +60,16 @@ class Entries:
 
 
 def _label(p: int, me: int | None, seats: Sequence[str] | None) -> str:
-    who = "you" if p == me else (seats[p] if seats is not None and p < len(seats) else "")
+    who = _("you") if p == me else (seats[p] if seats is not None and p < len(seats) else "")
     return f"p{p + 1} {who}".strip()
 
 
 def _fields_table(beans: Any, me: int | None, seats: Sequence[str] | None, n_fields: int, players: Any) -> Table:
     """Everyone's coins, hand size and fields, a row each."""
     table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
-    table.add_column("player", no_wrap=True)
-    table.add_column("coins", justify="right", no_wrap=True)
-    table.add_column("hand", justify="right", no_wrap=True)
+    table.add_column(pgettext("column", "player"), no_wrap=True)
+    table.add_column(pgettext("column", "coins"), justify="right", no_wrap=True)
+    table.add_column(pgettext("column", "hand"), justify="right", no_wrap=True)
     for i in range(n_fields):
         table.add_column(f"f{i + 1}", no_wrap=True, overflow="ellipsis")
     for p in players:
@@ -79,7 +80,7 @@ def _fields_table(beans: Any, me: int | None, seats: Sequence[str] | None, n_fie
             str(beans.hand_sizes[p]) if p < len(beans.hand_sizes) else "?",
         ]
         for i in range(n_fields):
-            row.append(escape(count_runs(player_fields[i])) if i < len(player_fields) else "(none)")
+            row.append(escape(count_runs(player_fields[i])) if i < len(player_fields) else _("(none)"))
         table.add_row(*row)
     return table
 
@@ -93,7 +94,9 @@ def _fields_brief(beans: Any, me: int | None, seats: Sequence[str] | None, n_fie
         fields = " | ".join(count_runs(f) for f in player_fields) or NONE
         coins = beans.coins[p] if p < len(beans.coins) else "?"
         cards = beans.hand_sizes[p] if p < len(beans.hand_sizes) else "?"
-        others.append(f"{' · ' if others else ''}p{p + 1} {coins}c {cards}h {fields}")
+        # i18n: a player's row folded: coins (c) and hand cards (h), then the fields
+        line = _("p{player} {coins}c {cards}h {fields}").format(player=p + 1, coins=coins, cards=cards, fields=fields)
+        others.append(f"{' · ' if others else ''}{line}")
     if me is None or me >= len(beans.fields):
         return others
     return Group(_fields_table(beans, me, seats, n_fields, [me]), others)
@@ -107,27 +110,27 @@ def render_beans(beans: Any, view: Any, seats: Sequence[str] | None) -> list[Any
     hand = beans.hand
     if hand is not None:
         entries = [Text.assemble((f"h{i} ", "dim"), (name, "bold green" if i == 1 else "")) for i, name in enumerate(hand, 1)]
-        out.append(Entries(Text("Hand (front first):", style="bold"), entries or [Text("(empty)")]))
+        out.append(Entries(Text(_("Hand (front first):"), style="bold"), entries or [Text(_("(empty)"))]))
     n_fields = max((len(f) for f in beans.fields), default=0)
     out.append(Fold(_fields_table(beans, me, seats, n_fields, range(len(beans.fields))),
                     _fields_brief(beans, me, seats, n_fields), rank=3))
-    bits = [f"deck {beans.deck_size}"]
+    bits = [_("deck {n}").format(n=beans.deck_size)]
     discard = beans.discard
-    bits.append(f"discard {discard[-1]} ({len(discard)})" if discard else "discard empty")
-    bits.append(f"run-outs {beans.run_outs}")
+    bits.append(_("discard {top} ({n})").format(top=discard[-1], n=len(discard)) if discard else _("discard empty"))
+    bits.append(_("run-outs {n}").format(n=beans.run_outs))
     if beans.set_aside:
-        bits.append(f"set aside {beans.set_aside}")
+        bits.append(_("set aside {n}").format(n=beans.set_aside))
     out.append(Text(" · ".join(bits), style="dim"))
-    for label, piles in (("Flipped", beans.piles), ("Leftovers", beans.leftovers)):
+    for label, piles in ((_("Flipped:"), beans.piles), (_("Leftovers:"), beans.leftovers)):
         if any(piles):  # a planted pile's slot stays empty, so the others keep their codes
-            text = Text(f"{label}: ", style="bold")
+            text = Text(f"{label} ", style="bold")
             text.append("  ".join(f"s{i}: {count_runs(p)}" for i, p in enumerate(piles, 1) if p))
             out.append(text)
     return out
 
 
 def bean_label(game: Any, player: Any, action: Any) -> str:
-    """The bean an action's ``bean`` parameter names ("Feuerbohne" for ``ask c3``), for a compact
+    """The bean an action's ``bean`` parameter names ("Chili Bean" for ``ask c2``), for a compact
     list of choices (``register.label``)."""
     return rules_of(game).cards.names[action.bean]
 
@@ -135,20 +138,21 @@ def bean_label(game: Any, player: Any, action: Any) -> str:
 def meter_command(game: Any, player: Any, arg: str) -> list[Any]:
     """Every bean's bean-o-meter: how many cards sell for 1, 2, 3, 4 coins, and how many exist."""
     cards = rules_of(game).cards
-    title = Text("Bean-o-meter: cards needed for 1 / 2 / 3 / 4 coins", style="bold")
+    title = Text(_("Bean-o-meter: cards needed for 1 / 2 / 3 / 4 coins"), style="bold")
     table = Table(box=None, pad_edge=False)
     # the code that names each bean in actions (ask c4, plant-traded c4 f1), where the game has such codes
     coded = any(re.search(r" c\d", a.code) for a in game.ruleset.actions)
     if coded:
-        table.add_column("code", no_wrap=True)
-    table.add_column("bean", no_wrap=True)
+        table.add_column(pgettext("column", "code"), no_wrap=True)
+    table.add_column(pgettext("column", "bean"), no_wrap=True)
     for k in range(1, 5):
         table.add_column(f"{k}", justify="right")
-    table.add_column("cards", justify="right")
+    table.add_column(pgettext("column", "cards"), justify="right")
     want = arg.strip().lower()
-    for bean in cards.beans:
-        code = [f"c{cards.beans.index(bean) + 1}"] if coded else []
-        if want and want not in bean.name.lower() and want != bean.key and [want] != code:
+    names = cards.names  # in the reader's language
+    for i, bean in enumerate(cards.beans):
+        code = [f"c{i + 1}"] if coded else []
+        if want and want not in names[i].lower() and want not in bean.name.lower() and want != bean.key and [want] != code:
             continue
-        table.add_row(*code, escape(bean.name), *(str(n) if n else NONE for n in bean.meter), str(bean.count))
+        table.add_row(*code, escape(names[i]), *(str(n) if n else NONE for n in bean.meter), str(bean.count))
     return [title, table]

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, field, frozen
 from attrs.validators import deep_iterable, in_, instance_of, is_callable, optional
 
-from beanframe.beans.cards import CardSet
+from beanframe.beans.cards import CardSet, shown_names
 from beanframe.beans.rules import LITERAL, ONE_BEAN_RULES, OWN_TURN, WHEN, field_targets
 from beanframe.core.params import flag, whole
 from beanframe.core.state import END_NOW
 from beanframe.errors import ConfigError
+from beanframe.i18n import _
 
 if TYPE_CHECKING:
     from beanframe.core.compose import Config
@@ -127,7 +128,7 @@ class BeanTable:
         rules: BeanRules = config.params["beans"]
         n = config.players
         return cls(
-            names=rules.cards.names,
+            names=tuple(b.name for b in rules.cards.beans),  # English: views show them in the reader's language
             hands=[[] for _ in range(n)],
             fields=[[[] for _ in range(rules.fields)] for _ in range(n)],
             coins=[[] for _ in range(n)],
@@ -152,7 +153,7 @@ class BeanTable:
         )
 
     def view(self, player: int | None) -> BeansView:
-        names = self.names
+        names = shown_names(self.names)
 
         def named(cards: Sequence[int]) -> tuple[str, ...]:
             return tuple(names[c] for c in cards)
@@ -203,13 +204,13 @@ def stack_deck(cards: CardSet, top: Sequence[Any] | None, game: Game) -> list[in
         try:
             b = cards.index(item)
         except KeyError as exc:
-            raise ConfigError(f"stacked deck: {exc.args[0]}") from None
+            raise ConfigError(_("stacked deck: {problem}").format(problem=exc.args[0])) from None
         if remaining[b] == 0:
-            raise ConfigError(f"stacked deck has more {cards.names[b]} than the {cards.beans[b].count} in the game")
+            raise ConfigError(_("stacked deck has more {bean} than the {n} in the game").format(bean=cards.names[b], n=cards.beans[b].count))
         remaining[b] -= 1
         stacked.append(b)
     if top is not None:  # saves record the canonical names, whatever alias was given
-        game.setup_args["deck"] = [cards.names[b] for b in stacked]
+        game.setup_args["deck"] = [cards.beans[b].name for b in stacked]
     rest = [b for b, n in enumerate(remaining) for _ in range(n)]
     game.random().shuffle(rest)
     stacked.reverse()
@@ -220,7 +221,7 @@ def deal(game: Game, table: BeanTable, n: int, first: int = 0) -> None:
     """Deal ``n`` cards to each player one at a time, starting with ``first``; each new card goes
     behind the others."""
     players = len(table.hands)
-    for _ in range(n):
+    for _round in range(n):
         for k in range(players):
             p = (first + k) % players
             card = draw(game, table)

@@ -11,10 +11,11 @@ from typing import Any
 
 
 def bean_meters(ruleset: Any) -> list[dict[str, Any]]:
-    """Every bean's name, key, count and bean-o-meter (``meter[k]``: the field size that sells for
+    """Every bean's name (in the current language), key, count and bean-o-meter (``meter[k]``: the field size that sells for
     k+1 coins, 0 for none): public rules, the same for every seat."""
     cards = ruleset.config.params["beans"].cards
-    return [{"name": b.name, "key": b.key, "count": b.count, "meter": list(b.meter)} for b in cards.beans]
+    names = cards.names  # in the language of the connection asking
+    return [{"name": names[i], "key": b.key, "count": b.count, "meter": list(b.meter)} for i, b in enumerate(cards.beans)]
 
 
 def register_web(register: Any) -> None:

@@ -20,6 +20,7 @@ from beanframe.beans.table import PART, draw
 from beanframe.core.game import Game
 from beanframe.core.state import END_NOW, Frame
 from beanframe.core.steps import Step
+from beanframe.i18n import _
 
 def start(game: Game, kind: str, player: int, *args: int) -> None:
     """Push an automatic frame and run its work at once (from a phase): when the phase function
@@ -79,4 +80,4 @@ class DrawStep(Step):
         return finish(game, depth)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "drawing cards"
+        return _("drawing cards")

@@ -7,7 +7,7 @@ rules build on them; renaming one is a breaking change (bump ``VERSION``).
 Options (``-o bohnanza.NAME=VALUE``; :class:`rules.BohnanzaOptions`), with their defaults:
 
 =====================  ==========  ===========================================================
-``larger_deck``        false       add Kaffeebohne (24) and Wachsbohne (22) (later editions)
+``larger_deck``        false       add the Coffee Bean (24) and the Wax Bean (22) (later editions)
 ``same_bean_two_fields`` true      F.25: one bean may grow on two own fields; false forbids it
 ``tie_break``          "share"     F.6 tied players share; "hand_cards": most hand cards win (F.12)
 ``third_field_cost``   3           coins for the third field (bought once, any time: F.22)

@@ -24,6 +24,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from beanframe.i18n import N_
+
 from .rules import BASE_CARDS
 
 
@@ -220,14 +222,14 @@ class GreedyBot:
 
 def register_bots(register) -> None:
     # make_bot calls factory(seed=..., ruleset=...); these bots read everything from their view
-    register("greedy", lambda seed, ruleset: GreedyBot(seed, ruleset), "plants and trades greedily: offers what fits none of its fields")
+    register("greedy", lambda seed, ruleset: GreedyBot(seed, ruleset), N_("plants and trades greedily: offers what fits none of its fields"))
     register(
         "greedy-passive",
         lambda seed, ruleset: GreedyBot(seed, ruleset, offers=False),
-        "never offers; accepts offers that improve its fields",
+        N_("never offers; accepts offers that improve its fields"),
     )
     register(
         "greedy-notrade",
         lambda seed, ruleset: GreedyBot(seed, ruleset, offers=False, answers=False),
-        "never trades: rejects every offer, ends trading on its own turn",
+        N_("never trades: rejects every offer, ends trading on its own turn"),
     )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from beanframe.beans import PART as BEANS
 from beanframe.beans import harvest
 from beanframe.core.scoring import seat_name
+from beanframe.i18n import N_
 
 from .rules import HAND_CARDS, rules_of
 
@@ -29,7 +30,7 @@ def phase_final_harvest(game: Game) -> None:
 def score(game: Game, sheet: ScoreSheet) -> None:
     table = game.state.parts[BEANS]
     for p in range(game.players):
-        sheet.add(seat_name(p), "coins", len(table.coins[p]))
+        sheet.add(seat_name(p), N_("coins"), len(table.coins[p]))
 
 
 def winners(game: Game, sheet: ScoreSheet) -> list[str]:

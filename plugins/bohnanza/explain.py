@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from beanframe.core.words import count
+from beanframe.i18n import _
 
 from .trade import actions as T
 from .trade.table import PART as TRADE
@@ -23,16 +23,20 @@ def explain(game: Any, player: Any, action: Any) -> str | None:
     code = f"o{action.offer + 1}"
     offer = next((o for o in view[TRADE].offers if o.id == action.offer), None)
     if offer is None:
-        return f"there is no open offer {code} now"
+        return _("there is no open offer {code} now").format(code=code)
     if isinstance(action, T.Withdraw):
-        return None if offer.maker == player else f"{code} is player {offer.maker + 1}'s offer: only its maker withdraws it"
+        if offer.maker == player:
+            return None
+        return _("{code} is player {player}'s offer: only its maker withdraws it").format(code=code, player=offer.maker + 1)
     if offer.to != player:
-        return f"{code} is offered to player {offer.to + 1}, not to you"
+        return _("{code} is offered to player {player}, not to you").format(code=code, player=offer.to + 1)
     if isinstance(action, T.Reject):
         return None
     hand = Counter(view["beans"].hand or ())
     from_hand = offer.asks[: len(offer.asks) - len(offer.wants)]
-    missing = [f"{count(n - hand[name], name, name)}" for name, n in Counter(from_hand).items() if hand[name] < n]
+    missing = [f"{n - hand[name]} {name}" for name, n in Counter(from_hand).items() if hand[name] < n]
     if missing:
-        return f"{code} asks for {', '.join(from_hand)} from your hand; you lack {', '.join(missing)}"
+        return _("{code} asks for {beans} from your hand; you lack {missing}").format(
+            code=code, beans=", ".join(from_hand), missing=", ".join(missing)
+        )
     return None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
 from beanframe.beans.planting import FrontCardStep
+from beanframe.i18n import N_
 
 from . import actions as A
 
@@ -30,5 +31,5 @@ class PlantStep(FrontCardStep):
 
     kind = "plant"
     pass_action = A.PASS
-    prompt_first = "plant: you must plant your front card (harvest first if no field takes it)"
-    prompt_next = "plant: you may plant your next card, or pass"
+    prompt_first = N_("plant: you must plant your front card (harvest first if no field takes it)")
+    prompt_next = N_("plant: you may plant your next card, or pass")

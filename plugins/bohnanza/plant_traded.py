@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from beanframe.beans.planting import plant_set_aside, set_aside_plants
 from beanframe.core.steps import Step
+from beanframe.i18n import _
 
 from . import actions as A
 from .trade.offers import GONE
@@ -49,4 +50,4 @@ class PlantTradedStep(Step):
         plant_set_aside(game, frame, player, received, action.bean, action.field, "traded")
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "plant traded beans: everyone plants the cards they received (the active player also the face-up cards)"
+        return _("plant traded beans: everyone plants the cards they received (the active player also the face-up cards)")

@@ -3,11 +3,14 @@ for the names others build on)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from beanframe.beans import PART as BEANS
 from beanframe.beans import ANY_TIME, PROTECTION, BeanRules, BeanTable, one_bean_per_field
 from beanframe.beans import options as bean_options
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.variant import VariantInfo
+from beanframe.i18n import N_
 
 from . import actions, end, hidden
 from .draw import phase_draw
@@ -22,6 +25,9 @@ from .trade.table import PART as TRADE
 from .trade.table import TradeTable
 
 VERSION = "1.0.0"
+#: the one-line offer's help; its example names a bean as the player sees it (the catalogs give
+#: "2 Vuurboon", "2 Feuerbohne"), never by its key
+OFFER_HELP = N_("offer p3 give h2 h4 for 2 Chili Bean: make an offer in one line (a bean by name or code, c1-c8 as meter lists them; for nothing: a gift)")
 
 
 @hookimpl
@@ -29,10 +35,16 @@ def beanframe_variant():
     return VariantInfo(
         name=NAME,
         version=VERSION,
-        description="Bohnanza: 3-5 players plant, trade and sell beans",
+        description=N_("Bohnanza: 3-5 players plant, trade and sell beans"),
         players=(3, 4, 5),
         options=BohnanzaOptions,
     )
+
+
+@hookimpl
+def beanframe_catalogs():
+    """This plugin's words in Dutch, French and German (locale/<lang>/LC_MESSAGES/*.mo)."""
+    return Path(__file__).resolve().parent / "locale"
 
 
 @hookimpl
@@ -113,16 +125,22 @@ def beanframe_register_phases(pipeline):
     # titles give the effective parameters (a house rule may have changed them)
     beans, own = pipeline.config.params["beans"], pipeline.config.params[NAME]
     pipeline.add("setup", "deal", phase_deal, title=f"shuffle and deal {beans.hand_size} cards each")
-    pipeline.add("turn", "plant", phase_plant, title="plant from the hand", number=1)
+    pipeline.add("turn", "plant", phase_plant, title=N_("plant from the hand"), number=1)
     trade = "and trade" if own.trading else "(no trading)"
     pipeline.add("turn", "trade", phase_trade, title=f"turn up {own.flip} cards {trade}", number=2)
-    pipeline.add("turn", "plant_traded", phase_plant_traded, title="plant traded beans", number=3)
+    pipeline.add("turn", "plant_traded", phase_plant_traded, title=N_("plant traded beans"), number=3)
     pipeline.add("turn", "draw", phase_draw, title=f"draw {beans.draw} cards", number=4)
-    pipeline.add("end", "final_harvest", end.phase_final_harvest, title="everyone sells every field")
+    pipeline.add("end", "final_harvest", end.phase_final_harvest, title=N_("everyone sells every field"))
 
 
-def _p(player: int) -> str:
-    return f"player {player + 1}"
+#: the titles above as the rulebook's numbers make them (a title is shown in the reader's language
+#: where the catalogs have it: a house rule's other numbers show in English)
+TITLES = (
+    N_("shuffle and deal 5 cards each"),
+    N_("turn up 2 cards and trade"),
+    N_("turn up 2 cards (no trading)"),
+    N_("draw 3 cards"),
+)
 
 
 @hookimpl
@@ -151,10 +169,10 @@ def beanframe_register_renderers(register):
 
     register.part(BEANS, render_beans)
     register.part(TRADE, render_trade)
-    register.command("meter", meter_command, "meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)")
-    register.command("offers", offers_command, "offers: the face-up cards, cards set aside and open offers")
-    register.line_command("offer", offer_line, "offer p3 give h2 h4 for 2 Feuerbohne: make an offer in one line (a bean by name or code, c1-c8 as meter lists them; for nothing: a gift)")
-    register.line_command("accept", accept_line, "accept o1 h3 h5: accept an offer, giving hand cards 3 and 5 of the beans asked")
+    register.command("meter", meter_command, N_("meter [BEAN]: every bean's bean-o-meter (cards for 1-4 coins)"))
+    register.command("offers", offers_command, N_("offers: the face-up cards, cards set aside and open offers"))
+    register.line_command("offer", offer_line, OFFER_HELP)
+    register.line_command("accept", accept_line, N_("accept o1 h3 h5: accept an offer, giving hand cards 3 and 5 of the beans asked"))
     register.label(trade_actions.Ask, bean_label)
     register.explain(explain)
     register.sit_out("trade", sit_out, SIT_OUT_HELP)

@@ -2,7 +2,7 @@
 family's (``beanframe.beans.position``)::
 
     [trade]
-    face_up = ["Feuerbohne", ""]          # the face-up trade cards of the turn, by slot (u1, u2...); "": traded away
+    face_up = ["Chili Bean", ""]          # the face-up trade cards of the turn, by slot (u1, u2...); "": traded away
     received = [["blue"], [], [], []]     # per player: cards received in trades, set aside until phase 3
     trades = 3                            # trades so far this game
     started = [1, 0, 0, 0]                # offers each player started this turn (the cap counts them)
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from beanframe.beans import PART as BEANS
 from beanframe.beans.position import read_bean, read_cards, read_card, write_cards
 from beanframe.core.position import Reading, at, seat
+from beanframe.i18n import _
 
 from .rules import rules_of
 from .trade.offers import GONE, Offer, payment
@@ -77,12 +78,12 @@ def read_trade(game: Game, data: dict[str, Any], reading: Reading) -> None:
     if "face_up" in data:
         slots = reading.listing(f"{PART}.face_up", data["face_up"])
         if slots is not None and len(slots) > rules.face_up_room:
-            reading.problem(f"{PART}.face_up", f"{len(slots)} face-up cards: at most {rules.face_up_room} in this game")
+            reading.problem(f"{PART}.face_up", _("{n} face-up cards: at most {most} in this game").format(n=len(slots), most=rules.face_up_room))
         got = [GONE if v == "" else read_card(game, reading, at(f"{PART}.face_up", k), v) for k, v in enumerate(slots or ())]
         if None not in got:
             t.face_up = got  # type: ignore[assignment]
     if "received" in data:
-        rows = reading.per_player(f"{PART}.received", data["received"], "players' received cards")
+        rows = reading.per_player(f"{PART}.received", data["received"], _("players' received cards"))
         for p, row in enumerate(rows or ()):
             got = read_cards(game, reading, at(f"{PART}.received", p), row)
             if got is not None:
@@ -90,7 +91,7 @@ def read_trade(game: Game, data: dict[str, Any], reading: Reading) -> None:
     if "trades" in data and reading.whole(f"{PART}.trades", data["trades"]) is not None:
         t.trades = data["trades"]
     if "started" in data:
-        rows = reading.per_player(f"{PART}.started", data["started"], "counts (one per player)")
+        rows = reading.per_player(f"{PART}.started", data["started"], _("counts (one per player)"))
         for p, n in enumerate(rows or ()):
             if reading.whole(at(f"{PART}.started", p), n, 0, rules.offers_per_turn) is not None:
                 t.started[p] = n
@@ -101,7 +102,7 @@ def read_trade(game: Game, data: dict[str, Any], reading: Reading) -> None:
             t.offers.append(offer)
     ids = [o.id for o in t.offers]
     if len(set(ids)) != len(ids):
-        reading.problem(f"{PART}.offers", "two offers with one id")
+        reading.problem(f"{PART}.offers", _("two offers with one id"))
     next_id = data.get("next_id", max(ids, default=-1) + 1)
     if reading.whole(f"{PART}.next_id", next_id, max(ids, default=-1) + 1) is not None:
         t.next_id = next_id
@@ -128,10 +129,10 @@ def _read_giving(game: Game, reading: Reading, raw: Any) -> None:
     if offer_id is None or positions is None or None in chosen:
         return
     if t.offer(offer_id) is None:
-        reading.problem(f"{place}.id", f"no open offer with id {offer_id} (o{offer_id + 1})")
+        reading.problem(f"{place}.id", _("no open offer with id {id} (o{code})").format(id=offer_id, code=offer_id + 1))
         return
     if len(set(chosen)) != len(chosen):
-        reading.problem(f"{place}.hand", "a hand position twice")
+        reading.problem(f"{place}.hand", _("a hand position twice"))
         return
     t.giving, t.chosen = offer_id, [c - 1 for c in chosen]  # type: ignore[operator]
 
@@ -148,7 +149,7 @@ def _read_offer(game: Game, reading: Reading, place: str, raw: Any, sent: bool, 
         offer_id = reading.whole(f"{place}.id", entry.get("id"))
         ok = None not in (maker, to, offer_id)
         if ok and to == maker:
-            reading.problem(f"{place}.to", "an offer goes to another player")
+            reading.problem(f"{place}.to", _("an offer goes to another player"))
             ok = False
     else:
         to, offer_id = -1, -1
@@ -169,11 +170,11 @@ def _read_offer(game: Game, reading: Reading, place: str, raw: Any, sent: bool, 
     if None in (gives, asks, hand, face_up, wants) or not ok or maker is None:
         return None
     if len(hand) != len(gives):  # type: ignore[arg-type]
-        reading.problem(f"{place}.hand", f"{len(hand)} hand positions for {len(gives)} beans given")  # type: ignore[arg-type]
+        reading.problem(f"{place}.hand", _("{n} hand positions for {given} beans given").format(n=len(hand), given=len(gives)))  # type: ignore[arg-type]
         return None
     for key, items in (("given", len(hand) + len(face_up)), ("asked", len(asks) + len(wants))):  # type: ignore[arg-type]
         if items > rules.cards_per_offer:
-            reading.problem(place, f"{items} cards {key}: at most {rules.cards_per_offer} a side")
+            reading.problem(place, _("{n} cards {side}: at most {most} a side").format(n=items, side=key, most=rules.cards_per_offer))
     offer = Offer(offer_id, maker, to, gives, asks, hand, face_up, wants)  # type: ignore[arg-type]
     reading.notes.setdefault(_OFFERS, []).append((place, offer))
     return offer
@@ -188,11 +189,11 @@ def check_offers(game: Game, reading: Reading) -> None:
         hand = hands[offer.maker]
         for pos, bean in zip(offer.hand, offer.gives, strict=True):
             if pos >= len(hand) or hand[pos] != bean:
-                reading.problem(f"{place}.hand", f"{seat(offer.maker)}'s hand card {pos + 1} is not the {game.ruleset.config.params['beans'].cards.names[bean]} given")
+                reading.problem(f"{place}.hand", _("{seat}'s hand card {k} is not the {bean} given").format(k=pos + 1, seat=seat(offer.maker), bean=game.ruleset.config.params["beans"].cards.names[bean]))
         for key, slots in (("face_up", offer.face_up), ("wants", offer.wants)):
             for s in slots:
                 if s >= len(face_up) or face_up[s] == GONE:
-                    reading.problem(f"{place}.{key}", f"no face-up card in slot {s + 1}")
+                    reading.problem(f"{place}.{key}", _("no face-up card in slot {slot}").format(slot=s + 1))
     _check_giving(game, reading)
 
 
@@ -207,12 +208,12 @@ def _check_giving(game: Game, reading: Reading) -> None:
     names = game.ruleset.config.params["beans"].cards.names
     place = f"{PART}.giving"
     if payment(hand, offer.asks) is None:
-        reading.problem(place, f"{seat(offer.to)} cannot give what o{offer.id + 1} asks ({', '.join(names[b] for b in offer.asks)})")
+        reading.problem(place, _("{seat} cannot give what o{offer} asks ({beans})").format(seat=seat(offer.to), offer=offer.id + 1, beans=", ".join(names[b] for b in offer.asks)))
         return
     for k, i in enumerate(t.chosen):
         if i >= len(hand) or hand[i] not in offer.asks:
-            reading.problem(at(f"{place}.hand", k), f"{seat(offer.to)}'s hand card {i + 1} is none of the beans o{offer.id + 1} asks")
+            reading.problem(at(f"{place}.hand", k), _("{seat}'s hand card {k} is none of the beans o{offer} asks").format(k=i + 1, seat=seat(offer.to), offer=offer.id + 1))
             return
     for bean in set(offer.asks):
         if sum(1 for i in t.chosen if hand[i] == bean) > offer.asks.count(bean):
-            reading.problem(f"{place}.hand", f"more {names[bean]} chosen than o{offer.id + 1} asks")
+            reading.problem(f"{place}.hand", _("more {bean} chosen than o{offer} asks").format(bean=names[bean], offer=offer.id + 1))

@@ -1,6 +1,6 @@
 """How front ends show Bohnanza (``beanframe_register_renderers``): the bean table (the bean
 family's renderer), the face-up trade cards, the cards set aside and the open offers as a table.
-The one-line offer a person types (``offer p3 give h2 h4 for 2 fire``) is in ``commands.py``."""
+The one-line offer a person types (``offer p3 give h2 h4 for 2 chili``) is in ``commands.py``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from rich.text import Text
 
 from beanframe.beans.render import count_runs
 from beanframe.core.present import Fold
+from beanframe.i18n import _, ngettext
 
 from .trade.table import PART as TRADE
 
@@ -22,57 +23,63 @@ def render_trade(trade: Any, view: Any, seats: Any) -> list[Any]:
     out: list[Any] = []
     me = getattr(view, "player", None)
     if trade.face_up:
-        text = Text("Face-up trade cards: ", style="bold")
+        text = Text(_("Face-up trade cards:") + " ", style="bold")
         for k, name in enumerate(trade.face_up, 1):
             text.append(f" u{k} " if k > 1 else f"u{k} ", style="dim")
-            text.append(name if name is not None else "(traded)")
+            text.append(name if name is not None else _("(traded)"))
         out.append(text)
     aside = [f"p{p + 1} {count_runs(cards)}" for p, cards in enumerate(trade.received) if cards]
     if aside:
-        out.append(Text("Set aside to plant: " + " · ".join(aside)))
+        out.append(Text(_("Set aside to plant: {cards}").format(cards=" · ".join(aside))))
     if trade.offers:
         mine = [o for o in trade.offers if me in (o.maker, o.to)]
         others = [o for o in trade.offers if me not in (o.maker, o.to)]
-        out.append(Text(f"Open offers ({len(trade.offers)}):", style="bold"))
+        out.append(Text(_("Open offers ({n}):").format(n=len(trade.offers)), style="bold"))
         out += [offer_line(o, me) for o in mine]
         if others:
             lines = Group(*(offer_line(o, me) for o in others))
-            brief = Text(f" and {len(others)} between other players (type offers to see them)", style="dim")
+            brief = Text(" " + ngettext(
+                "and {n} between other players (type offers to see it)",
+                "and {n} between other players (type offers to see them)",
+                len(others),
+            ).format(n=len(others)), style="dim")
             out.append(Fold(lines, brief, rank=1))
         to_me = [f"o{o.id + 1}" for o in trade.offers if o.to == me]
         by_me = [f"o{o.id + 1}" for o in trade.offers if o.maker == me]
         hints = []
         if to_me:
-            hints.append(f"accept {to_me[0]} or reject {to_me[0]} answers {'it' if len(to_me) == 1 else 'an offer to you'}")
+            hint = _("accept {code} or reject {code} answers it") if len(to_me) == 1 else _("accept {code} or reject {code} answers an offer to you")
+            hints.append(hint.format(code=to_me[0]))
         if by_me:
-            hints.append(f"withdraw {by_me[0]} takes {'it' if len(by_me) == 1 else 'one of yours'} back")
+            hint = _("withdraw {code} takes it back") if len(by_me) == 1 else _("withdraw {code} takes one of yours back")
+            hints.append(hint.format(code=by_me[0]))
         if hints:
             out.append(Fold(Text(" " + "; ".join(hints), style="dim"), rank=0))
     giving = next((o for o in trade.offers if o.id == trade.giving), None)
     if giving is not None:
-        text = f"o{giving.id + 1} accepted: p{giving.to + 1} chooses the copies to give"
+        text = _("o{offer} accepted: p{player} chooses the copies to give").format(offer=giving.id + 1, player=giving.to + 1)
         if trade.chosen is not None:  # the giver's own screen: the copies chosen so far
             hand = view["beans"].hand or ()
             chosen = [f"{hand[i]} (h{i + 1})" for i in trade.chosen if i < len(hand)]
-            text += "; yours so far: " + (", ".join(chosen) or "none")
+            text += "; " + _("yours so far: {cards}").format(cards=", ".join(chosen) or _("none"))
         out.append(Text(text))
     if trade.draft is not None:
         d = trade.draft
-        out.append(Text(f"Your offer in the making: gives {runs_text(d.gives) or 'nothing'} for {runs_text(d.asks) or 'nothing'}"))
+        out.append(Text(_("Your offer in the making: gives {gives} for {asks}").format(gives=runs_text(d.gives) or _("nothing"), asks=runs_text(d.asks) or _("nothing"))))
     return out
 
 
 def offer_line(o: Any, me: Any) -> Text:
-    """``o2 p4→you gives Feuerbohne (h5) for 2× Saubohne``."""
-    maker = "you" if o.maker == me else f"p{o.maker + 1}"
-    to = "you" if o.to == me else f"p{o.to + 1}"
+    """``o2 p4→you gives Chili Bean (h5) for 2× Stink Bean``."""
+    maker = _("you") if o.maker == me else f"p{o.maker + 1}"
+    to = _("you") if o.to == me else f"p{o.to + 1}"
     text = Text(f" o{o.id + 1} ", style="bold cyan")
-    text.append(f"{maker}→{to} gives {gives_text(o)} for {asks_text(o)}")
+    text.append(_("{maker}→{to} gives {gives} for {asks}").format(maker=maker, to=to, gives=gives_text(o), asks=asks_text(o)))
     return text
 
 
 def runs_text(names: Any) -> str:
-    """Beans as "2× Saubohne, Feuerbohne" (equal beans counted, in order of first appearance)."""
+    """Beans as "2× Stink Bean, Chili Bean" (equal beans counted, in order of first appearance)."""
     counts: dict[str, int] = {}
     for name in names:
         counts[name] = counts.get(name, 0) + 1
@@ -89,7 +96,7 @@ def gives_text(o: Any) -> str:
     else:
         hand = [runs_text(hand)] if hand else []
     face = [f"{name} (u{k + 1})" for name, k in zip(o.gives[n_hand:], o.face_up)]
-    return ", ".join(hand + face) or "nothing"
+    return ", ".join(hand + face) or _("nothing")
 
 
 def asks_text(o: Any) -> str:
@@ -97,13 +104,13 @@ def asks_text(o: Any) -> str:
     n_hand = len(o.asks) - len(o.wants)
     face = [f"{name} (u{k + 1})" for name, k in zip(o.asks[n_hand:], o.wants)]
     hand = [runs_text(o.asks[:n_hand])] if n_hand else []
-    return ", ".join([*hand, *face]) or "nothing (a gift)"
+    return ", ".join([*hand, *face]) or _("nothing (a gift)")
 
 
 def offers_command(game: Any, player: Any, arg: str) -> list[Any]:
     """``offers``: the trade table (face-up cards, set-aside cards, open offers)."""
     view = game.view(player)
     if TRADE not in view.parts:
-        return ["no trading in this game"]
+        return [_("no trading in this game")]
     trade = render_trade(view[TRADE], view, None)
-    return [item.full if isinstance(item, Fold) else item for item in trade] or ["no face-up cards and no open offers"]
+    return [item.full if isinstance(item, Fold) else item for item in trade] or [_("no face-up cards and no open offers")]

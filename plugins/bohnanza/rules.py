@@ -18,6 +18,7 @@ from attrs.validators import in_
 from beanframe.core.actions import shorten
 from beanframe.beans import BeanType, CardSet
 from beanframe.core.params import flag, whole
+from beanframe.i18n import N_
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game
@@ -33,14 +34,14 @@ SHARE, HAND_CARDS = "share", "hand_cards"
 class BohnanzaOptions:
     """Options of Bohnanza; the defaults are the rulebook's (RULES C) and beanframe's readings."""
 
-    larger_deck: bool = field(default=False, validator=flag, metadata={"param": "beans.cards", "help": "add Kaffeebohne 24 and Wachsbohne 22"})
-    same_bean_two_fields: bool = field(default=True, validator=flag, metadata={"param": "beans.plant_targets", "help": "one bean may grow on two own fields (F.25)"})
-    tie_break: str = field(default=SHARE, validator=in_((SHARE, HAND_CARDS)), metadata={"param": "bohnanza.tie_break", "help": "tied players share the win (share, F.6) or the most hand cards win (hand_cards, F.12)"})
-    third_field_cost: int = field(default=3, validator=whole(0, 20), metadata={"param": "beans.third_field_cost", "help": "coins the third field costs (RULES C)"})
-    run_outs: int = field(default=3, validator=whole(1, 6), metadata={"param": "beans.run_out_limit", "help": "the game ends after the turn of this deck run-out (F.12)"})
-    trading: bool = field(default=True, validator=flag, metadata={"param": "bohnanza.trading", "help": "false: no trading in phase 2 (benchmarks, teaching)"})
-    offers_per_turn: int = field(default=3, validator=whole(1, 12), metadata={"param": "bohnanza.offers_per_turn", "help": "offers each player may start per turn"})
-    cards_per_offer: int = field(default=3, validator=whole(1, 6), metadata={"param": "bohnanza.cards_per_offer", "help": "cards given, and cards asked, per offer"})
+    larger_deck: bool = field(default=False, validator=flag, metadata={"param": "beans.cards", "help": N_("add the Coffee Bean (24 cards) and the Wax Bean (22 cards)")})
+    same_bean_two_fields: bool = field(default=True, validator=flag, metadata={"param": "beans.plant_targets", "help": N_("one bean may grow on two of a player's fields")})
+    tie_break: str = field(default=SHARE, validator=in_((SHARE, HAND_CARDS)), metadata={"param": "bohnanza.tie_break", "help": N_("tied players share the win (share) or the most hand cards win (hand_cards)")})
+    third_field_cost: int = field(default=3, validator=whole(0, 20), metadata={"param": "beans.third_field_cost", "help": N_("coins the third field costs")})
+    run_outs: int = field(default=3, validator=whole(1, 6), metadata={"param": "beans.run_out_limit", "help": N_("the game ends after the turn in which the deck runs out this many times")})
+    trading: bool = field(default=True, validator=flag, metadata={"param": "bohnanza.trading", "help": N_("false: no trading in phase 2 (benchmarks, teaching)")})
+    offers_per_turn: int = field(default=3, validator=whole(1, 12), metadata={"param": "bohnanza.offers_per_turn", "help": N_("offers each player may start per turn")})
+    cards_per_offer: int = field(default=3, validator=whole(1, 6), metadata={"param": "bohnanza.cards_per_offer", "help": N_("cards given, and cards asked, per offer")})
 
 
 @define

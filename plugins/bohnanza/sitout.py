@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from beanframe.i18n import N_
+
 from .trade.table import PART as TRADE
 
-HELP = "sit-out: pass for the rest of this trade (you are still asked when an offer is made to you)"
+HELP = N_("sit-out: pass for the rest of this trade (you are still asked when an offer is made to you)")
 
 
 def sit_out(game: Any, player: int) -> Any:

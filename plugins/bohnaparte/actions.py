@@ -10,6 +10,7 @@ import inspect
 from attrs import frozen
 
 from beanframe.core.actions import Action, param
+from beanframe.i18n import N_, _
 
 from .rules import NAME
 
@@ -35,7 +36,7 @@ class ChooseCamp(Action):
     """Set-up: take an army camp (1 marker on it, 11 kept)."""
 
     name = "camp"
-    text = "choose the army camp on landscape {landscape}"
+    text = N_("choose the army camp on landscape {landscape}")
     landscape: int = param("l")
 
     @classmethod
@@ -48,7 +49,7 @@ class Attack(Action):
     """Phase 4: pay a coin and attack a landscape."""
 
     name = "attack"
-    text = "pay a coin and attack landscape {landscape}"
+    text = N_("pay a coin and attack landscape {landscape}")
     landscape: int = param("l")
 
     @classmethod
@@ -61,7 +62,7 @@ class Ride(Action):
     """Rider variant, phase 4: pay a coin and attack with a fresh rider troop first (17)."""
 
     name = "ride"
-    text = "pay a coin and attack landscape {landscape} with your riders first"
+    text = N_("pay a coin and attack landscape {landscape} with your riders first")
     landscape: int = param("l")
 
     @classmethod
@@ -76,8 +77,8 @@ class RideWith(Action):
     its horse team's landscape."""
 
     name = "troop"
-    text = "the rider troop of your horse team on landscape {landscape} rides first"
-    public_text = "the rider troop of the horse team on landscape {landscape} rides first"
+    text = N_("the rider troop of your horse team on landscape {landscape} rides first")
+    public_text = N_("the rider troop of the horse team on landscape {landscape} rides first")
     landscape: int = param("l")
 
     @classmethod
@@ -88,7 +89,7 @@ class RideWith(Action):
 @frozen(cache_hash=True)
 class StopAttacking(Action):
     name = "stop-attacking"
-    text = "attack no more this turn"
+    text = N_("attack no more this turn")
 
 
 @frozen(cache_hash=True)
@@ -96,8 +97,19 @@ class FightHand(Action):
     """Lay a hand card (any position) face down for the fight."""
 
     name = "fight-hand"
-    text = "fight with hand card {position}"
+    text = N_("fight with hand card {position}")
     position: int = private_param("h")
+
+    def describe(self, game, player: int) -> str:
+        """The player's own wording: the card's bean and strength (their own hand)."""
+        hand = game.part("beans").hands[player]
+        if self.position >= len(hand):
+            return str(self)
+        cards = game.ruleset.config.params["beans"].cards
+        bean = hand[self.position]
+        return _("fight with hand card {position} ({bean}, strength {strength})").format(
+            position=self.position + 1, bean=cards.names[bean], strength=cards.beans[bean].count
+        )
 
     @classmethod
     def domain(cls, config):
@@ -107,7 +119,7 @@ class FightHand(Action):
 @frozen(cache_hash=True)
 class FightDepot(Action):
     name = "fight-depot"
-    text = "fight with depot card {position}"
+    text = N_("fight with depot card {position}")
     position: int = private_param("d")
 
     @classmethod
@@ -118,19 +130,19 @@ class FightDepot(Action):
 @frozen(cache_hash=True)
 class FightDeck(Action):
     name = "fight-deck"
-    text = "fight with the top card of the deck, unseen"
+    text = N_("fight with the top card of the deck, unseen")
 
 
 @frozen(cache_hash=True)
 class BuyDepot(Action):
     name = "buy-depot"
-    text = "buy a munitions depot"
+    text = N_("buy a munitions depot")
 
 
 @frozen(cache_hash=True)
 class BuildFortress(Action):
     name = "fortress"
-    text = "empty a quarry and build a fortress under landscape {landscape}"
+    text = N_("empty a quarry and build a fortress under landscape {landscape}")
     landscape: int = param("l")
 
     @classmethod
@@ -143,7 +155,7 @@ class DepotFront(Action):
     """Phase 1: the front hand card goes into the depot instead of a field."""
 
     name = "depot"
-    text = "put the front hand card into your depot"
+    text = N_("put the front hand card into your depot")
 
 
 @frozen(cache_hash=True)
@@ -151,18 +163,25 @@ class DepotTraded(Action):
     """Phase 3: a received or face-up card goes into the depot instead of a field."""
 
     name = "depot-traded"
-    text = "put a received card of bean {bean} into your depot"
+    text = N_("put a received card of bean {bean} into your depot")
     bean: int = param("c")
 
     @classmethod
     def domain(cls, config):
         return (cls(b) for b in range(len(config.params["beans"].cards)))
 
+    def describe(self, game, player: int) -> str:
+        bean = game.ruleset.config.params["beans"].cards.names[self.bean]
+        return _("put a received {bean} into your depot").format(bean=bean)
+
+    def describe_public(self, game) -> str:
+        return self.describe(game, -1)  # the received cards are public
+
 
 @frozen(cache_hash=True)
 class BuyMerchant(Action):
     name = "buy-merchant"
-    text = "buy a merchant"
+    text = N_("buy a merchant")
 
 
 @frozen(cache_hash=True)
@@ -170,7 +189,7 @@ class MerchantTake(Action):
     """Phase 5 with a merchant: take a merchant card to the back of the hand."""
 
     name = "take"
-    text = "take merchant card {position} to the back of your hand"
+    text = N_("take merchant card {position} to the back of your hand")
     position: int = param("m")
 
     @classmethod

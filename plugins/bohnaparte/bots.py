@@ -23,6 +23,7 @@ import random
 from collections import Counter
 
 from beanframe_plugins.bohnanza.bots import GreedyBot
+from beanframe.i18n import N_
 
 from .attack.strength import Target, attacker_wins, cannon_applies, defence_strength
 from .landscapes import LANDSCAPES
@@ -200,10 +201,10 @@ class GeneralBot(GreedyBot):
 def register_bots(register) -> None:
     from . import actions as A
 
-    register("general", lambda seed, ruleset: GeneralBot(seed, ruleset), "greedy trader that attacks when the expected value pays")
+    register("general", lambda seed, ruleset: GeneralBot(seed, ruleset), N_("greedy trader that attacks when the expected value pays"))
     # the default bot name: under Bohnaparte "greedy" must also know the war (Bohnanza's would lay
     # its first legal card and attack whatever comes first)
-    register("greedy", lambda seed, ruleset: GeneralBot(seed, ruleset), "Bohnaparte: the general (see general)")
+    register("greedy", lambda seed, ruleset: GeneralBot(seed, ruleset), N_("Bohnaparte: the general (see general)"))
     # other bots (Al Cabohne's greedy reads these): worth in coins against not taking the action;
     # a fortress is +1 VP and +2 defence for 2 coins, a depot and a merchant cost 3 and pay later
     register.action_value(A.BuildFortress, lambda ruleset, view, action: 1.0)

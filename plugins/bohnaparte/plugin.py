@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 
 from beanframe.core.actions import shorten
 from beanframe.core.hookspecs import hookimpl
 from beanframe.core.variant import Flag, VariantInfo
 from beanframe.errors import ConfigError
+from beanframe.i18n import N_, _
 
 from . import actions, end, hidden
 from .attack.steps import AttackCardStep, AttackStep, DefendCardStep, FightStep, TroopStep, on_run_out, phase_attack
@@ -28,12 +31,18 @@ def beanframe_variant():
     return VariantInfo(
         name=NAME,
         version=VERSION,
-        description="Bohnaparte: the territory war on top of Bohnanza (3-6 players)",
+        description=N_("Bohnaparte: the territory war on top of Bohnanza (3-6 players)"),
         requires=("bohnanza",),
         players=(3, 4, 5, 6),
         options=BohnaparteOptions,
-        flags=(Flag("--layout", "layout_file", "a layout file of one's own (TOML; see the shipped layouts)", "FILE"),),
+        flags=(Flag("--layout", "layout_file", N_("a layout file of one's own (TOML; see the shipped layouts)"), "FILE"),),
     )
+
+
+@hookimpl
+def beanframe_catalogs():
+    """This plugin's words in Dutch, French and German (locale/<lang>/LC_MESSAGES/*.mo)."""
+    return Path(__file__).resolve().parent / "locale"
 
 
 @hookimpl
@@ -44,12 +53,13 @@ def beanframe_configure(config):
     except LayoutError as exc:
         raise ConfigError(str(exc)) from None
     if layout.players != config.players:
-        raise ConfigError(f"layout {shorten(layout.name)} is for {layout.players} players, not {config.players}")
+        raise ConfigError(_("layout {layout} is for {n} players, not {players}").format(layout=shorten(layout.name), n=layout.players, players=config.players))
     if (layout.variant == "riders") != opts.riders:
-        want = "riders" if opts.riders else "base"
-        raise ConfigError(f"layout {shorten(layout.name)} is for the {layout.variant} variant, not {want}")
+        if layout.variant == "riders":
+            raise ConfigError(_("layout {layout} is for the rider variant (riders=true)").format(layout=shorten(layout.name)))
+        raise ConfigError(_("layout {layout} is for the base game, not the rider variant").format(layout=shorten(layout.name)))
     if opts.layout in ("pyramid5", "pyramid6") and config.players != 3:
-        raise ConfigError(f"the {opts.layout} layout is for 3 players, not {config.players}")
+        raise ConfigError(_("the {layout} layout is for 3 players, not {players}").format(layout=opts.layout, players=config.players))
     config.params[NAME] = BohnaparteRules(
         layout=layout,
         random_layout=opts.layout == "random",
@@ -114,8 +124,8 @@ def _riders(game) -> bool:
 
 @hookimpl
 def beanframe_register_phases(pipeline):
-    pipeline.add("setup", "board", phase_board, title="lay the landscape cards", after="deal")
-    pipeline.add("setup", "choose_camps", phase_choose_camps, title="choose army camps", after="board")
+    pipeline.add("setup", "board", phase_board, title=N_("lay the landscape cards"), after="deal")
+    pipeline.add("setup", "choose_camps", phase_choose_camps, title=N_("choose army camps"), after="board")
     riders = pipeline.config.params[NAME].riders
     titles = turn_titles(riders, pipeline.config.params["bohnanza"].flip, pipeline.config.params["beans"].draw)
     pipeline.add("turn", "refresh_riders", phase_refresh_riders, title=titles["refresh_riders"], before="plant", skip=_no_riders)

@@ -32,8 +32,10 @@ from typing import TYPE_CHECKING, Any
 
 from beanframe.beans.position import read_cards, write_cards
 from beanframe.core.position import Reading, at, seat, shown
+from beanframe.i18n import _
 
 from .board import NEUTRAL, PART, Board, layout_of
+from .events import landscape_name
 from .landscapes import LANDSCAPES
 from .rules import rules_of
 from .territory import MARKERS
@@ -103,8 +105,10 @@ def read_board(game: Game, data: dict[str, Any], reading: Reading) -> None:
             return -1
         if type(value) is str and value.startswith("l") and value[1:].isdigit() and 1 <= int(value[1:]) <= size:
             return int(value[1:]) - 1
-        none = ', or "" for none' if nobody else ""
-        reading.problem(place, f"no landscape {shown(value)} (l1 to l{size}{none})")
+        if nobody:
+            reading.problem(place, _('no landscape {value} (l1 to l{size}, or "" for none)').format(value=shown(value), size=size))
+        else:
+            reading.problem(place, _("no landscape {value} (l1 to l{size})").format(value=shown(value), size=size))
         return None
 
     def lands(key: str) -> list[int] | None:
@@ -113,7 +117,7 @@ def read_board(game: Game, data: dict[str, Any], reading: Reading) -> None:
         if values is None or None in got:
             return None
         if len(set(got)) != len(got):
-            reading.problem(f"{PART}.{key}", "a landscape twice")
+            reading.problem(f"{PART}.{key}", _("a landscape twice"))
         return got  # type: ignore[return-value]
 
     if "owners" in data:
@@ -121,13 +125,13 @@ def read_board(game: Game, data: dict[str, Any], reading: Reading) -> None:
     for p in range(game.players):
         b.markers[p] = MARKERS - sum(1 for o in b.owners if o == p)
         if b.markers[p] < 0:
-            reading.problem(f"{PART}.owners", f"{seat(p)} owns {MARKERS - b.markers[p]} landscapes: a colour has {MARKERS} markers")
+            reading.problem(f"{PART}.owners", _("{seat} owns {n} landscapes: a colour has {markers} markers").format(seat=seat(p), n=MARKERS - b.markers[p], markers=MARKERS))
     if "camps" in data:
-        camps = reading.per_player(f"{PART}.camps", data["camps"], "camps (one per player)")
+        camps = reading.per_player(f"{PART}.camps", data["camps"], _("camps (one per player)"))
         for p, v in enumerate(camps or ()):
             c = land(at(f"{PART}.camps", p), v, nobody=True)
             if c is not None and c >= 0 and not layout.card(c).camp:
-                reading.problem(at(f"{PART}.camps", p), f"{v} is a {layout.card(c).name}, not an army camp")
+                reading.problem(at(f"{PART}.camps", p), _("{code} is a {landscape}, not an army camp").format(code=v, landscape=landscape_name(layout.card(c))))
             elif c is not None:
                 b.camps[p] = c
     for key in ("fortresses", "empty_quarries", "tired"):
@@ -137,7 +141,7 @@ def read_board(game: Game, data: dict[str, Any], reading: Reading) -> None:
                 setattr(b, key, got)
     for i in b.tired:
         if not layout.card(i).rider_troop:
-            reading.problem(f"{PART}.tired", f"{landscape(i)} is a {layout.card(i).name}, not a horse team")
+            reading.problem(f"{PART}.tired", _("{code} is a {landscape}, not a horse team").format(code=landscape(i), landscape=landscape_name(layout.card(i))))
     if "fortresses_left" in data:
         left = reading.whole(f"{PART}.fortresses_left", data["fortresses_left"], 0, 3)
         if left is not None:
@@ -153,7 +157,7 @@ def read_board(game: Game, data: dict[str, Any], reading: Reading) -> None:
             if p is None or cards is None:
                 continue
             if key == "depots" and len(cards) > rules.depot_capacity:
-                reading.problem(f"{PART}.{key}.{name}", f"{len(cards)} cards: a depot holds {rules.depot_capacity}")
+                reading.problem(f"{PART}.{key}.{name}", _("{n} cards: a depot holds {most}").format(n=len(cards), most=rules.depot_capacity))
             has[p] = True
             piles[p] = cards
     if "attack" in data:
@@ -170,11 +174,15 @@ def _read_kinds(game: Game, value: Any, reading: Reading) -> None:
     if kinds is None:
         return
     if not rules.random_layout:
-        reading.problem(f"{PART}.kinds", "the landscapes are dealt only with the random layout (the game's layout is fixed)")
+        reading.problem(f"{PART}.kinds", _("the landscapes are dealt only with the random layout (the game's layout is fixed)"))
     elif sorted(map(str, kinds)) != sorted(rules.layout.kinds):
         unknown = [k for k in kinds if k not in LANDSCAPES]
-        why = f"unknown landscapes {unknown}" if unknown else "not the layout's landscapes"
-        reading.problem(f"{PART}.kinds", f"{why} (the layout has {', '.join(sorted(set(rules.layout.kinds)))})")
+        kinds_text = ", ".join(sorted(set(rules.layout.kinds)))
+        if unknown:
+            problem = _("unknown landscapes {unknown} (the layout has {kinds})").format(unknown=unknown, kinds=kinds_text)
+        else:
+            problem = _("not the layout's landscapes (the layout has {kinds})").format(kinds=kinds_text)
+        reading.problem(f"{PART}.kinds", problem)
     else:
         b.kinds = list(kinds)
 
@@ -184,7 +192,7 @@ def _read_owners(game: Game, value: Any, land: Any, reading: Reading) -> None:
     layout = layout_of(game)
     place = f"{PART}.owners"
     if isinstance(value, list):
-        rows = reading.listing(place, value, len(b.owners), "owners (one per landscape)")
+        rows = reading.listing(place, value, len(b.owners), _("owners (one per landscape)"))
         pairs = [(at(place, i), i, v) for i, v in enumerate(rows or ())]
     else:
         table = reading.table(place, value) or {}
@@ -194,7 +202,7 @@ def _read_owners(game: Game, value: Any, land: Any, reading: Reading) -> None:
         if i is None or p is None:
             continue
         if p >= 0 and layout.card(i).river:
-            reading.problem(where, f"{landscape(i)} is a river: nobody owns it")
+            reading.problem(where, _("{code} is a river: nobody owns it").format(code=landscape(i)))
             continue
         b.owners[i] = p
 
@@ -216,17 +224,17 @@ def _read_attack(game: Game, value: Any, land: Any, reading: Reading) -> None:
         return
     for k, c in cards.items():
         if len(c) > 1:  # type: ignore[arg-type]
-            reading.problem(f"{place}.{k}", "one fight card at most")
+            reading.problem(f"{place}.{k}", _("one fight card at most"))
     if rider >= 0:  # type: ignore[operator]
         card = layout_of(game).card(rider)  # type: ignore[arg-type]
         if not card.rider_troop:
-            reading.problem(f"{place}.rider", f"{landscape(rider)} is a {card.name}, not a horse team")  # type: ignore[arg-type]
+            reading.problem(f"{place}.rider", _("{code} is a {landscape}, not a horse team").format(code=landscape(rider), landscape=landscape_name(card)))  # type: ignore[arg-type]
         elif b.owners[rider] != attacker:  # type: ignore[index]
-            reading.problem(f"{place}.rider", f"the horse team {landscape(rider)} is not {seat(attacker)}'s")  # type: ignore[arg-type]
+            reading.problem(f"{place}.rider", _("the horse team {code} is not {seat}'s").format(code=landscape(rider), seat=seat(attacker)))  # type: ignore[arg-type]
         elif rnd == 1 and rider in b.tired:
-            reading.problem(f"{place}.rider", f"the troop of {landscape(rider)} is tired: only a fresh troop rides")  # type: ignore[arg-type]
+            reading.problem(f"{place}.rider", _("the troop of {code} is tired: only a fresh troop rides").format(code=landscape(rider)))  # type: ignore[arg-type]
     if target is not None and b.owners[target] != defender:
-        reading.problem(f"{place}.defender", f"{landscape(target)} is {seat(b.owners[target]) or 'neutral'}'s, not {seat(defender) or 'neutral'}'s")  # type: ignore[arg-type]
+        reading.problem(f"{place}.defender", _("{code} is {owner}'s, not {defender}'s").format(code=landscape(target), owner=seat(b.owners[target]) or _("neutral"), defender=seat(defender) or _("neutral")))  # type: ignore[arg-type]
     b.attacker, b.target, b.defender, b.rider, b.round = attacker, target, defender, rider, rnd  # type: ignore[assignment]
     b.attack_card, b.defence_card = cards["attack_card"], cards["defence_card"]  # type: ignore[assignment]
     b.attack_blind, b.defence_blind = flags["attack_blind"], flags["defence_blind"]  # type: ignore[assignment]

@@ -12,9 +12,10 @@ from rich.console import Group
 from rich.text import Text
 
 from beanframe.core.present import Fold
-from beanframe.core.words import count
+from beanframe.i18n import _, ngettext
 
 from .board import PART
+from .events import landscape_name
 from .landscapes import LANDSCAPES
 
 COLOURS = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
@@ -44,47 +45,52 @@ def render_board(board: Any, view: Any, seats: Any) -> list[Any]:
             line.append(_cell(board, i) if i is not None else Text(" " * CELL))
         lines.append(line)
     owned = [sum(1 for o in board.owners if o == p) for p in range(len(board.markers))]
-    summary = Text("Realm: ", style="bold")
+    summary = Text(_("Realm:") + " ", style="bold")
     for p, left in enumerate(board.markers):
         summary.append(f"{' · ' if p else ''}p{p + 1} ", style=COLOURS[p % len(COLOURS)])
         summary.append(f"{owned[p]}/{left}")
-    summary.append("  (landscapes/markers kept)", style="dim")
+    summary.append("  " + _("(landscapes/markers kept)"), style="dim")
     out: list[Any] = []
-    map_block = Group(Text("Bohnaparte: the realm (l-codes are the landscapes' numbers)", style="bold"), *lines)
+    map_block = Group(Text(_("Bohnaparte: the realm (l-codes are the landscapes' numbers)"), style="bold"), *lines)
     if view.phase in MAP_PHASES:
         out.append(map_block)
     else:
-        out.append(Fold(map_block, Text("(the map is folded: board full shows it)", style="dim"), rank=2))
-    legend = Text("Legend: ", style="dim")
+        out.append(Fold(map_block, Text(_("(the map is folded: board full shows it)"), style="dim"), rank=2))
+    legend = Text(_("Legend:") + " ", style="dim")
     for card in LANDSCAPES.values():
         if card.key in board.kinds:
-            legend.append(f"{'~~' if card.river else card.code} {card.name}  ", style="dim")
-    legend.append("+ fortress  o empty quarry", style="dim")
+            legend.append(f"{'~~' if card.river else card.code} {landscape_name(card)}  ", style="dim")
+    legend.append(_("+ fortress  o empty quarry"), style="dim")
     out.append(Fold(legend, rank=0))
     players = []
     for p, left in enumerate(board.markers):
         text = Text(f"p{p + 1}", style=COLOURS[p % len(COLOURS)])
         extra = []
         if board.depots[p] >= 0:
-            extra.append(f"depot {board.depots[p]}")
+            extra.append(_("depot {n}").format(n=board.depots[p]))
         if board.merchants[p] >= 0:
-            extra.append(f"merchant {board.merchants[p]}")
-        text.append(f": {count(owned[p], 'landscape')}, {count(left, 'marker')} kept" + (", " + ", ".join(extra) if extra else ""))
+            extra.append(_("merchant {n}").format(n=board.merchants[p]))
+        lands = ngettext("{n} landscape", "{n} landscapes", owned[p]).format(n=owned[p])
+        kept = ngettext("{n} marker kept", "{n} markers kept", left).format(n=left)
+        text.append(f": {lands}, {kept}" + (", " + ", ".join(extra) if extra else ""))
         players.append(text)
     out.append(Fold(Columns(players, padding=(0, 3)), summary, rank=1))
     if board.own_depot is not None and board.depots[view.player] >= 0:
-        out.append(Text(f"Your depot: {', '.join(f'd{k + 1} {n}' for k, n in enumerate(board.own_depot)) or 'empty'}"))
+        cards = ", ".join(f"d{k + 1} {n}" for k, n in enumerate(board.own_depot)) or _("empty")
+        out.append(Text(_("Your depot: {cards}").format(cards=cards)))
     if board.own_merchant:
-        out.append(Text(f"Your merchant: {', '.join(f'm{k + 1} {n}' for k, n in enumerate(board.own_merchant))}"))
+        cards = ", ".join(f"m{k + 1} {n}" for k, n in enumerate(board.own_merchant))
+        out.append(Text(_("Your merchant: {cards}").format(cards=cards)))
     if board.tired:
-        out.append(Text("Tired rider troops at " + ", ".join(f"l{i + 1}" for i in board.tired)))
+        out.append(Text(_("Tired rider troops at {landscapes}").format(landscapes=", ".join(f"l{i + 1}" for i in board.tired))))
     if board.attacker >= 0:
-        who = "neutral land" if board.defender < 0 else f"p{board.defender + 1}"
-        text = Text(f"Attack: p{board.attacker + 1} on l{board.target + 1} ({who})", style="bold")
+        who = _("neutral land") if board.defender < 0 else f"p{board.defender + 1}"
+        text = Text(_("Attack: p{attacker} on l{target} ({defender})").format(attacker=board.attacker + 1, target=board.target + 1, defender=who), style="bold")
         if board.round == 1:
-            text.append(f", the riders of l{board.rider + 1} first" if board.rider >= 0 else ", riders first")
+            riders = _(", the riders of l{n} first").format(n=board.rider + 1) if board.rider >= 0 else _(", riders first")
+            text.append(riders)
         if board.own_fight_card:
-            text.append(f"; your card face down: {board.own_fight_card[0]}")
+            text.append("; " + _("your card face down: {card}").format(card=board.own_fight_card[0]))
         out.append(text)
     return out
 
@@ -95,7 +101,8 @@ def landscape_label(game: Any, player: Any, action: Any) -> str:
     board = game.part(PART)
     i = action.landscape
     owner = board.owners[i]
-    return LANDSCAPES[board.kinds[i]].name + (f" of p{owner + 1}" if owner >= 0 else "")
+    name = landscape_name(LANDSCAPES[board.kinds[i]])
+    return _("{landscape} of p{player}").format(landscape=name, player=owner + 1) if owner >= 0 else name
 
 
 def _cell(board: Any, i: int) -> Text:

@@ -11,6 +11,7 @@ from beanframe.beans import PART as BEANS
 from beanframe.beans import draw
 from beanframe.core.state import TURNS
 from beanframe.core.steps import Option, Step
+from beanframe.i18n import ngettext
 
 from . import actions as A
 from .board import board_of, layout_of
@@ -91,4 +92,9 @@ class MerchantPickStep(Step):
             game.replace_top(self.kind, frame.player, left)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return f"merchant: take {frame.args[0]} more card(s) to the back of your hand, in the order you like"
+        n = frame.args[0]
+        return ngettext(
+            "merchant: take {n} more card to the back of your hand, in the order you like",
+            "merchant: take {n} more cards to the back of your hand, in the order you like",
+            n,
+        ).format(n=n)

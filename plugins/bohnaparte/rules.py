@@ -8,6 +8,7 @@ from attrs import define, field, frozen
 from attrs.validators import in_, instance_of
 
 from beanframe.core.params import flag, whole
+from beanframe.i18n import N_
 
 from .layout import Layout
 
@@ -22,12 +23,12 @@ LAYOUTS = ("standard", "random", "pyramid5", "pyramid6", "checkerboard")
 class BohnaparteOptions:
     """Options (``-o bohnaparte.NAME=VALUE``); defaults are the rulebook's and F.10's."""
 
-    deck_runs: int = field(default=4, validator=in_((3, 4, 5)), metadata={"help": "times through the deck before the end (RULES D \"Game end\": 3, 4 or 5)"})
-    riders: bool = field(default=False, validator=flag, metadata={"help": "the rider variant"})
-    realm: bool = field(default=False, validator=flag, metadata={"help": "riders with Bohnaparte's landscapes added"})
-    layout: str = field(default="standard", validator=in_(LAYOUTS), metadata={"help": f"the board: {', '.join(LAYOUTS)}"})
-    layout_file: str = field(default="", validator=instance_of(str), metadata={"help": "a layout file of your own (--layout FILE)"})
-    camp_vp: int = field(default=1, validator=whole(0, 5), metadata={"help": "victory points a camp is worth (F.10)"})
+    deck_runs: int = field(default=4, validator=in_((3, 4, 5)), metadata={"help": N_("times through the deck before the end (3, 4 or 5)")})
+    riders: bool = field(default=False, validator=flag, metadata={"help": N_("the rider variant")})
+    realm: bool = field(default=False, validator=flag, metadata={"help": N_("riders with Bohnaparte's landscapes added")})
+    layout: str = field(default="standard", validator=in_(LAYOUTS), metadata={"help": N_("the board: standard, random, pyramid5, pyramid6 or checkerboard")})
+    layout_file: str = field(default="", validator=instance_of(str), metadata={"help": N_("a layout file of your own (--layout FILE)")})
+    camp_vp: int = field(default=1, validator=whole(0, 5), metadata={"help": N_("victory points a camp is worth")})
 
 
 @define

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from beanframe.core.steps import Step
+from beanframe.i18n import _
 
 from . import actions as A
 from .board import board_of, layout_of
@@ -57,4 +58,4 @@ class ChooseCampStep(Step):
             game.set_active(p)  # the last chooser starts (RULES D "Board")
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "choose your army camp (counter-clockwise; the last to choose starts)"
+        return _("choose your army camp (counter-clockwise; the last to choose starts)")

@@ -23,7 +23,7 @@ def territory_end(owners: Sequence[int | None], players: int) -> str | None:
     counts = owned(owners, players)
     for p, n in enumerate(counts):
         if n >= WIN_LANDSCAPES:
-            return f"player {p + 1} owns {n} landscapes"
+            return f"player {p + 1} owns {n} landscapes"  # English in the event; the log words it (events.py)
     for p, n in enumerate(counts):
         if n == 0:
             return f"player {p + 1} owns no landscape"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from beanframe.beans import PART as BEANS
 from beanframe.beans import draw
+from beanframe.i18n import N_
 
 from .attack.strength import monastery_coin
 from .board import board_of, layout_of
@@ -29,14 +30,27 @@ def turn_titles(riders: bool, flip: int, draw: int) -> dict[str, str]:
     ``draw``: the effective ``bohnanza.flip`` and ``beans.draw``."""
     depot = "" if riders else " (or into the munitions depot)"
     return {
-        "refresh_riders": "before phase 1: tired rider troops are refreshed",
-        "monastery": "before phase 1: each monastery turns up a card (6-12: a coin)",
+        "refresh_riders": N_("before phase 1: tired rider troops are refreshed"),
+        "monastery": N_("before phase 1: each monastery turns up a card (6-12: a coin)"),
         "plant": f"play bean cards from the hand{depot}",
         "trade": f"bean trade: turn up {flip} cards, one more per farm, and trade",
         "plant_traded": f"plant the traded and turned-up beans{depot}",
-        "attack": "attack (optional, repeatable, a coin each)",
+        "attack": N_("attack (optional, repeatable, a coin each)"),
         "draw": f"draw {draw} new bean cards, one more per village" + (" (onto the merchant, if any)" if riders else ""),
     }
+
+
+#: the titles above as the rulebook's numbers make them, for the catalogs (a house rule's other
+#: numbers show in English)
+TITLES = (
+    N_("play bean cards from the hand"),
+    N_("play bean cards from the hand (or into the munitions depot)"),
+    N_("bean trade: turn up 2 cards, one more per farm, and trade"),
+    N_("plant the traded and turned-up beans"),
+    N_("plant the traded and turned-up beans (or into the munitions depot)"),
+    N_("draw 3 new bean cards, one more per village"),
+    N_("draw 3 new bean cards, one more per village (onto the merchant, if any)"),
+)
 
 
 def strength(game: Game, card: int) -> int:

@@ -4,7 +4,7 @@
 a test names are where it puts them, the seed deals the rest (the 104 cards stay accounted for:
 the position is checked on load), and the real engine runs from the start of a phase of the active
 player's turn.
-Cards are bean keys or names ("fire" or "Feuerbohne"); ``many("fire", 3)`` repeats one. The deck
+Cards are bean keys or names ("fire" or "Chili Bean"); ``many("fire", 3)`` repeats one. The deck
 is given top card first.
 """
 

@@ -22,11 +22,11 @@ from beanframe_plugins.bohnanza.trade.table import PART as TRADE
 REPRODUCTION = [
     (0, "1"),
     (0, "plant f2"),
-    (0, "offer p2 give h1 for 1 Blaue Bohne"),
+    (0, "offer p2 give h1 for 1 Blue Bean"),
     (1, "reject o1"),
     (2, "offer p1 give h1 for u2"),
     (0, "accept o2"),
-    (1, "offer p1 give h2 for 1 Blaue Bohne"),
+    (1, "offer p1 give h2 for 1 Blue Bean"),
 ]
 
 
@@ -50,7 +50,7 @@ def test_the_issues_accept_line_gives_the_copy_it_names():  # F.27
     game, session, out = issue_game()
     hand = list(game.part(BEANS).hands[0])
     blue = hand[2]
-    assert hand.count(blue) == 2  # two Blaue Bohnen (h2, h3): which one goes is p1's choice
+    assert hand.count(blue) == 2  # two Blue Beans (h2, h3): which one goes is p1's choice
     session.read_line = once("accept o3 h3")
     assert session.human_decision(0) is None, out.getvalue()[-300:]
     assert [a.code for a in game.actions[-2:]] == ["accept o3", "give-copy h3"]
@@ -62,8 +62,8 @@ def test_the_same_line_is_resolved_on_the_copy_and_a_bad_copy_changes_nothing():
     game, session, out = issue_game()
     before = game.to_json()
     with pytest.raises(IllegalActionError, match=r"step 2 of 2 \(give-copy h1\) is not possible"):
-        check_line(game, 0, ["accept o3", "give-copy h1"])  # h1 is no Blaue Bohne
+        check_line(game, 0, ["accept o3", "give-copy h1"])  # h1 is no Blue Bean
     session.read_line = once("accept o3 h1")
     session.human_decision(0)
-    assert "accept: 'h1' is a Sojabohne: o3 asks for Blaue Bohne (nothing done)" in out.getvalue()
+    assert "accept: 'h1' is a Soy Bean: o3 asks for Blue Bean (nothing done)" in out.getvalue()
     assert game.to_json() == before

@@ -27,19 +27,19 @@ def test_the_deck_has_104_cards_of_8_beans_with_their_bean_o_meters():
     # RULES C "Deck (Amigo 1997 edition: 104 cards, 8 beans)"
     assert BASE_CARDS.total == 104
     assert {b.key: (b.count, list(b.meter)) for b in BASE_CARDS.beans} == METERS
-    assert BASE_CARDS.names[0] == "Blaue Bohne"
+    assert BASE_CARDS.names[0] == "Blue Bean"
 
 
 def test_the_gartenbohne_sells_two_for_2_and_three_for_3_and_one_for_nothing():
-    # RULES C "Deck": Gartenbohne "- 2 3 -"
+    # RULES C "Deck": Garden Bean "- 2 3 -"
     g = BASE_CARDS.index("garden")
     assert [BASE_CARDS.value(g, n) for n in range(1, 7)] == [0, 2, 3, 3, 3, 3]
 
 
 def test_the_larger_deck_adds_coffee_and_wax_beans():
-    # RULES C "Optional larger deck": Kaffeebohne 24 (4/7/10/12), Wachsbohne 22 (4/7/9/11)
+    # RULES C "Optional larger deck": Coffee Bean 24 (4/7/10/12), Wax Bean 22 (4/7/9/11)
     assert LARGER_CARDS.total == 104 + 24 + 22
-    coffee = LARGER_CARDS.beans[LARGER_CARDS.index("Kaffeebohne")]
+    coffee = LARGER_CARDS.beans[LARGER_CARDS.index("Coffee Bean")]
     wax = LARGER_CARDS.beans[LARGER_CARDS.index("wax")]
     assert (coffee.count, list(coffee.meter)) == (24, [4, 7, 10, 12])
     assert (wax.count, list(wax.meter)) == (22, [4, 7, 9, 11])

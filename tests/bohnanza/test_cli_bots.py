@@ -28,7 +28,7 @@ def test_the_trade_view_hides_hand_positions_from_everyone_but_the_maker():
     assert game.view(0)["trade"].offers[0].hand == (1,)
     for p in (1, 2, 3, None):
         o = game.view(p)["trade"].offers[0]
-        assert o.hand is None and o.gives == ("Rote Bohne",)
+        assert o.hand is None and o.gives == ("Red Bean",)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -74,12 +74,12 @@ def test_the_greedy_evaluation_counts_coins_and_grown_fields():
     # a search bot's leaf (ISMCTS scores the positions it stops at with the rollout bot's evaluate)
     ruleset = beanframe.compose(["bohnanza"], 3)
     bot = make_bot(ruleset, "greedy", seed=1)
-    worth = [bot.field_worth("Blaue Bohne", n) for n in range(1, 12)]
+    worth = [bot.field_worth("Blue Bean", n) for n in range(1, 12)]
     assert worth == sorted(worth) and worth[0] > 0
     assert worth[3] >= 1 and worth[-1] == 4  # 4 blue sell for 1 (RULES C deck); 10 or more for 4
     game = situation(at="trade", hands=[["soy"], [], [], []], deck=["fire", "green"])
     before = bot.evaluate(game.view(0))
     grown = game.clone()  # a field of 4 blue beans made up outside the rules
-    blue = ruleset.config.params["beans"].cards.names.index("Blaue Bohne")
+    blue = ruleset.config.params["beans"].cards.names.index("Blue Bean")
     grown.part("beans").fields[0][0][:] = [blue] * 4
     assert bot.evaluate(grown.view(0)) > before

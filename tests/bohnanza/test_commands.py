@@ -32,7 +32,7 @@ def test_a_typed_offer_becomes_the_small_actions_of_the_protocol():
     assert parse_offer("give u1 for nothing", BASE_CARDS, 1, 0, fire, 4) == ["give-face u1", "send p1"]
     assert parse_offer("offer give h1 for u2 blue", BASE_CARDS, 2, 0, fire, 4) == ["give h1", "ask c1", "want-face u2", "send p1"]
     # beans given by name: the front-most such hand cards; case and word order do not matter
-    assert parse_offer("OFFER P2 Give 2 Feuerbohnen for a Soja", BASE_CARDS, 0, 0, fire, 4) == [
+    assert parse_offer("OFFER P2 Give 2 Chili Beans for a Soja", BASE_CARDS, 0, 0, fire, 4) == [
         "give h2", "give h4", "ask c5", "send p2",
     ]
     assert parse_offer("give soy, blue for nothing to player 4", BASE_CARDS, 0, 0, fire, 4) == [
@@ -43,9 +43,9 @@ def test_a_typed_offer_becomes_the_small_actions_of_the_protocol():
 
 @pytest.mark.parametrize(
     "word, key",
-    [("fire", "fire"), ("Feuerbohne", "fire"), ("feuer", "fire"), ("FIRES", "fire"), ("feu", "fire"),
+    [("fire", "fire"), ("Chili Bean", "fire"), ("feuer", "fire"), ("FIRES", "fire"), ("feu", "fire"),
      ("blaue", "blue"), ("blau", "blue"), ("black-eyed", "blackeyed"), ("augen", "blackeyed"),
-     ("rot", "red"), ("Gartenbohnen", "garden"), ("soja", "soy"), ("sau", "broad"), ("brech", "green")],
+     ("rot", "red"), ("Garden Beans", "garden"), ("soja", "soy"), ("sau", "broad"), ("brech", "green")],
 )
 def test_beans_are_named_by_key_name_stem_plural_or_start(word, key):
     assert BASE_CARDS.beans[bean_of(word.lower(), BASE_CARDS)].key == key
@@ -63,8 +63,8 @@ def test_beans_are_named_by_key_name_stem_plural_or_start(word, key):
         ("offer p1 give h1", "another player"),
         ("offer p2 give h7", "you hold 4 cards"),
         ("offer p2 give h1 h1", "given twice"),
-        ("offer p2 give 3 fire", "you hold 2 Feuerbohne, not 3"),
-        ("offer p2 give red", "you hold no Rote Bohne"),
+        ("offer p2 give 3 fire", "you hold 2 Chili Bean, not 3"),
+        ("offer p2 give red", "you hold no Red Bean"),
         ("offer p2 for h1", "not for hand cards"),
         ("offer p2 give c1", "give hand cards"),
         ("offer p2 for 2", "2 of which bean"),
@@ -93,7 +93,7 @@ def test_the_line_command_is_registered_and_its_actions_apply_in_order():
     game = trade_game()
     fn, help_text = presentation(game.ruleset).line_commands["offer"]
     # issue 20.3: the help names beans as the screen does (the card's name), keys still work
-    assert "offer p3 give h2 h4 for 2 Feuerbohne" in help_text
+    assert "offer p3 give h2 h4 for 2 Chili Bean" in help_text
     before = game.to_json()
     actions = check_line(game, 0, fn(game, 0, "p2 give soy u1 for 2 fire"))
     assert [a.code for a in actions] == ["give h1", "give-face u1", "ask c2", "ask c2", "send p2"]
@@ -137,12 +137,12 @@ def test_open_offers_are_shown_in_a_table_with_hand_positions_only_to_the_maker(
         console.print("----")
     mine, theirs, third, _ = console.export_text().split("----")
     # issue 20: the hints name the offers' real codes, never a literal "oK"
-    assert "o1 you→p2" in mine and "Rote Bohne (h2), Gartenbohne (u1)" in mine and "withdraw o1 takes one of yours back" in mine
-    assert "Blaue Bohne" in mine
-    assert "h2" not in theirs and "Rote Bohne, Gartenbohne (u1)" in theirs  # F.13: positions are private
+    assert "o1 you→p2" in mine and "Red Bean (h2), Garden Bean (u1)" in mine and "withdraw o1 takes one of yours back" in mine
+    assert "Blue Bean" in mine
+    assert "h2" not in theirs and "Red Bean, Garden Bean (u1)" in theirs  # F.13: positions are private
     assert "o1 p1→you" in theirs and "accept o1 or reject o1 answers it" in theirs
     assert "oK" not in mine + theirs + third
-    assert "o2 you→p3" in mine and "Sojabohne (h1)" in mine and "nothing (a gift)" in mine
+    assert "o2 you→p3" in mine and "Soy Bean (h1)" in mine and "nothing (a gift)" in mine
     assert "o1 p1→p2" in third and "accept" not in third and "withdraw" not in third
 
 
@@ -164,7 +164,7 @@ def test_a_human_types_an_offer_in_one_line_and_a_bad_line_changes_nothing():
     assert s.human_decision(0) is None  # two refused lines, then one that happened
     text = out.getvalue()
     assert "offer: unknown bean 'toast'" in text and "(nothing done)" in text
-    assert "you hold 1 Rote Bohne, not 2" in text
+    assert "you hold 1 Red Bean, not 2" in text
     assert "offer: give h1 · give-face u1 · ask c2 · send p2" in text
     assert game.to_json() != before and [a.code for a in game.actions[-4:]] == ["give h1", "give-face u1", "ask c2", "send p2"]
     assert list(game.actors[-4:]) == [0, 0, 0, 0]
@@ -176,7 +176,7 @@ def test_help_lists_the_line_commands_of_the_game():
     s, out = session(game, ["help", "pass"])
     s.human_decision(0)
     text = out.getvalue()
-    assert "Commands of this game:" in text and "offer p3 give h2 h4 for 2 Feuerbohne" in text and "meter" in text
+    assert "Commands of this game:" in text and "offer p3 give h2 h4 for 2 Chili Bean" in text and "meter" in text
 
 
 def test_beanframe_play_takes_an_offer_line_from_a_human_against_three_bots():

@@ -1,6 +1,6 @@
 """Issue 17: every description of a choice is worded for the player choosing it. In a group
 decision (Bohnanza's trade) several players choose at once, and a text read from ``game.to_act``
-showed another player's hand (``give h1 offer hand card 1 (Sojabohne)``) or crashed (a harvest
+showed another player's hand (``give h1 offer hand card 1 (Soy Bean)``) or crashed (a harvest
 described with another player's fields)."""
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ def test_each_decider_of_a_trade_hears_of_their_own_hand_cards():
     # F.13: hands are private; each decider's "give hK" names their own K-th card
     game = at_trade()
     assert game.deciders == (0, 1, 2, 3)
-    assert game.describe(GiveHand(0), 0) == "offer hand card 1 (Sojabohne)"
-    assert game.describe(GiveHand(0), 1) == "offer hand card 1 (Blaue Bohne)"
-    assert game.describe(GiveHand(1), 2) == "offer hand card 2 (Gartenbohne)"
-    assert game.describe(GiveHand(0), 3) == "offer hand card 1 (Saubohne)"
+    assert game.describe(GiveHand(0), 0) == "offer hand card 1 (Soy Bean)"
+    assert game.describe(GiveHand(0), 1) == "offer hand card 1 (Blue Bean)"
+    assert game.describe(GiveHand(1), 2) == "offer hand card 2 (Garden Bean)"
+    assert game.describe(GiveHand(0), 3) == "offer hand card 1 (Stink Bean)"
     # everyone else learns the public wording only
     assert game.describe_for(GiveHand(0), 2, actor=1) == "offer a hand card"
     assert game.describe_for(GiveHand(0), None, actor=1) == "offer a hand card"
@@ -42,7 +42,7 @@ def test_a_harvest_is_described_with_the_harvesting_players_fields():
     # F.22: any decider of the trade may harvest; player 2's field 2 was described with the
     # active player's field 2, which is empty: that crashed (IndexError)
     game = at_trade()
-    for p, field, words in [(1, 0, "2 Rote Bohne"), (1, 1, "2 Brechbohne"), (3, 0, "3 Saubohne")]:
+    for p, field, words in [(1, 0, "2 Red Bean"), (1, 1, "2 Green Bean"), (3, 0, "3 Stink Bean")]:
         assert Harvest(field) in game.legal_actions(p)
         assert game.describe(Harvest(field), p).startswith(f"harvest field {field + 1} ({words}:")
 

@@ -24,7 +24,7 @@ def test_f12_the_third_run_out_finishes_the_turn_with_the_cards_there_are():
     play(game, "end-trading", by=0)
     play(game, "plant-traded c6 f2", by=0)
     assert game.is_over  # the draw found nothing and no further turn was played
-    assert table(game).hands[0] == [table(game).names.index("Sojabohne")]
+    assert table(game).hands[0] == [table(game).names.index("Soy Bean")]
     assert game.state.turn == 5
 
 

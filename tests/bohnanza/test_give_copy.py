@@ -18,7 +18,7 @@ from .helpers import bean, codes, hand, play, problems, received, situation, tab
 
 
 def offer_to_p2(p2_hand, asks):
-    """Player 1 (active) offers their front Sojabohne to player 2 for ``asks``."""
+    """Player 1 (active) offers their front Soy Bean to player 2 for ``asks``."""
     game = situation(at="trade", hands=[["soy", "red"], p2_hand, ["broad"], ["garden"]], deck=["blackeyed", "green"])
     play(game, "give h1", *(f"ask c{bean(b) + 1}" for b in asks), "send p2", by=0)
     return game
@@ -42,23 +42,23 @@ def test_of_several_copies_the_accepting_player_chooses_and_the_rest_keep_their_
     assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h1", "give-copy h3"]
     assert trade(game).offers and received(game, 0) == []  # nothing moves before the choice
     play(game, "give-copy h3", by=1)
-    assert hand(game, 1) == ["fire", "blue", "green"]  # the front Feuerbohne stays in front
+    assert hand(game, 1) == ["fire", "blue", "green"]  # the front Chili Bean stays in front
     assert received(game, 0) == ["fire"] and received(game, 1) == ["soy"]
     assert game.frame.kind == "trade" and trade(game).offers == [] and trade(game).giving == -1
     assert set(game.deciders) == {0, 1, 2, 3}  # a change: everyone may act again
 
 
 def test_several_beans_asked_a_choice_for_each_card_asked():
-    # two Feuerbohnen of three (two choices) and the one Blaue Bohne (forced) for one Sojabohne
+    # two Chili Beans of three (two choices) and the one Blue Bean (forced) for one Soy Bean
     game = offer_to_p2(["fire", "blue", "fire", "green", "fire"], ["fire", "blue", "fire"])
     play(game, "accept o1", by=1)
     assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h1", "give-copy h3", "give-copy h5"]
     play(game, "give-copy h5", by=1)
     assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h1", "give-copy h3"]
     with pytest.raises(IllegalActionError):
-        game.apply("give-copy h2", 1)  # the Feuerbohnen first, in the offer's order
+        game.apply("give-copy h2", 1)  # the Chili Beans first, in the offer's order
     play(game, "give-copy h1", by=1)
-    assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h2"]  # the only Blaue Bohne
+    assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h2"]  # the only Blue Bean
     play(game, "give-copy h2", by=1)
     assert hand(game, 1) == ["fire", "green"]  # h3 kept
     assert sorted(received(game, 0)) == ["blue", "fire", "fire"]
@@ -69,9 +69,9 @@ def test_several_beans_asked_a_choice_for_each_card_asked():
 def test_each_bean_with_a_choice_is_asked_in_the_offers_order():
     game = offer_to_p2(["blue", "fire", "blue", "fire"], ["fire", "blue"])
     play(game, "accept o1", by=1)
-    assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h2", "give-copy h4"]  # Feuerbohne
+    assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h2", "give-copy h4"]  # Chili Bean
     play(game, "give-copy h4", by=1)
-    assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h1", "give-copy h3"]  # Blaue Bohne
+    assert [c for c in codes(game, 1) if c.startswith("give-copy")] == ["give-copy h1", "give-copy h3"]  # Blue Bean
     play(game, "give-copy h1", by=1)
     assert hand(game, 1) == ["fire", "blue"]
 
@@ -92,7 +92,7 @@ def test_the_choice_in_the_trade_view_is_the_givers_own():
     play(game, "accept o1", "give-copy h4", by=1)
     assert game.view(1)["trade"].giving == 0 and game.view(1)["trade"].chosen == (3,)
     assert game.view(0)["trade"].giving == 0 and game.view(0)["trade"].chosen is None
-    assert "h4" not in game.prompt() and game.describe(game.legal_actions(1)[0], 1) == "give hand card 1 (Feuerbohne)"
+    assert "h4" not in game.prompt() and game.describe(game.legal_actions(1)[0], 1) == "give hand card 1 (Chili Bean)"
     assert game.legal_actions(1)[0].describe_public(game) == "choose which copy of an asked bean to give"
 
 
@@ -140,13 +140,13 @@ def test_the_greedy_bot_keeps_the_front_copy_of_a_bean_it_grows_and_sheds_the_fr
 def test_the_one_line_accept_names_the_copies():
     game = offer_to_p2(["fire", "blue", "fire", "green", "fire"], ["fire", "blue", "fire"])
     assert accept_line(game, 1, "o1") == ["accept o1"]  # the game asks
-    # the only Blaue Bohne (h2) needs no naming; named, it is given in the game's order
+    # the only Blue Bean (h2) needs no naming; named, it is given in the game's order
     assert accept_line(game, 1, "o1 h5 h3") == ["accept o1", "give-copy h5", "give-copy h3", "give-copy h2"]
     assert accept_line(game, 1, "o1 h2 h1 h5") == ["accept o1", "give-copy h1", "give-copy h5", "give-copy h2"]
     for line, message in (
-        ("o1 h4", "h4' is a Brechbohne"),
-        ("o1 h1", "say which 2 Feuerbohne you give: you hold h1 h3 h5"),
-        ("o1 h1 h3 h5", "asks for 2 Feuerbohne"),
+        ("o1 h4", "h4' is a Green Bean"),
+        ("o1 h1", "say which 2 Chili Bean you give: you hold h1 h3 h5"),
+        ("o1 h1 h3 h5", "asks for 2 Chili Bean"),
         ("o2", "no open offer o2"),
         ("h1", "say accept and one offer's code"),  # issue 20.3: never a literal "oK"
     ):

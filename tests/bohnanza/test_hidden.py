@@ -13,7 +13,7 @@ HANDS = [["soy", "red", "fire"], ["blue", "green", "garden", "broad", "red"], ["
 
 def offered_game():
     game = situation(at="trade", hands=HANDS, deck=["blackeyed", "green"])
-    play(game, "give h2", "give h4", "want-face u1", "send p1", by=1)  # Brechbohne and Saubohne
+    play(game, "give h2", "give h4", "want-face u1", "send p1", by=1)  # Green Bean and Stink Bean
     return game
 
 

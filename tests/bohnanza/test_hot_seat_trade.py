@@ -16,7 +16,7 @@ from beanframe_cli.config import Seat
 from beanframe_cli.session import PlaySession
 from tests.cli.test_cli_terminal import Reader
 
-OPENING = ["", "1", "plant f2", "offer p2 give h1 for 1 Blaue Bohne"]  # the first lines (seed 5)
+OPENING = ["", "1", "plant f2", "offer p2 give h1 for 1 Blue Bean"]  # the first lines (seed 5)
 
 
 def play(lines):

@@ -39,7 +39,7 @@ def test_a_front_card_that_fits_no_field_needs_a_harvest_first():
     game = situation(hands=[["soy"], [], [], []], fields=[[["fire", "fire"], ["blue"]], [], [], []])
     assert codes(game) == ["harvest f1"]  # bean protection: the one-bean field is protected
     play(game, "harvest f1")
-    assert coins(game) == 0  # 2 Feuerbohnen sell for nothing (3 for 1)
+    assert coins(game) == 0  # 2 Chili Beann sell for nothing (3 for 1)
     assert plants(game) == ["plant f1"]
 
 
@@ -65,14 +65,14 @@ def test_bean_protection_is_not_al_cabohnes_literal_reading():
 
 
 def test_a_harvest_sells_by_the_bean_o_meter():
-    # RULES C "Deck": 3 Feuerbohnen sell for 1 coin; 2 cards go to the discard
+    # RULES C "Deck": 3 Chili Beann sell for 1 coin; 2 cards go to the discard
     game = situation(hands=[["red"], [], [], []], fields=[[["fire"] * 3, []], [], [], []])
     play(game, "harvest f1")
     assert coins(game) == 1 and len(table(game).discard) == 2
 
 
 def test_f25_one_bean_may_grow_on_two_own_fields_by_default():
-    # F.25: Bohnanza's rules do not forbid it, so a Feuerbohne may start a second field
+    # F.25: Bohnanza's rules do not forbid it, so a Chili Bean may start a second field
     game = situation(hands=[["fire"], [], [], []], fields=[[["fire"], []], [], [], []])
     assert plants(game) == ["plant f1", "plant f2"]
     play(game, "plant f2")

@@ -11,7 +11,7 @@ def traded_game():
     game = situation(at="trade", hands=HANDS, deck=["blackeyed", "green"])
     play(game, "give h1", "give h2", "want-face u1", "send p1", by=1)
     play(game, "accept o1", by=0)
-    play(game, "give h1", "send p3", by=0)  # a gift of the Sojabohne to player 3
+    play(game, "give h1", "send p3", by=0)  # a gift of the Soy Bean to player 3
     play(game, "accept o2", by=2)
     play(game, "end-trading", by=0)
     return game
@@ -23,7 +23,7 @@ def test_everyone_who_received_cards_plants_them_in_one_group_decision():
     game = traded_game()
     assert game.frame.kind == "plant_traded"
     assert game.deciders == (0, 1, 2)  # player 4 received nothing
-    assert received(game, 0) == ["blue", "blue", "green"]  # the kept face-up Brechbohne too
+    assert received(game, 0) == ["blue", "blue", "green"]  # the kept face-up Green Bean too
     assert received(game, 1) == ["blackeyed"] and received(game, 2) == ["soy"]
     assert codes(game, 0)[:2] == ["plant-traded c1 f1", "plant-traded c4 f1"]  # empty fields: one offered
 

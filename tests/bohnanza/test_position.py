@@ -71,13 +71,13 @@ OFFER = {
 
 
 def test_an_open_offer_set_up_by_hand_can_be_accepted():
-    # RULES C "Trade": p1 offers a Rote Bohne and the face-up Grüne Bohne for p2's Feuerbohne
+    # RULES C "Trade": p1 offers a Red Bean and the face-up Green Bean for p2's Chili Bean
     game = start(OFFER)
     assert trade(game).offers[0].hand == (1,) and trade(game).face_up[0] != -1
     assert received(game, 2) == ["garden"]
     assert "accept o1" in codes(game, 1)
     game.apply("accept o1", 1)
-    game.apply("give-copy h1", 1)  # F.27: the only Feuerbohne, a forced choice
+    game.apply("give-copy h1", 1)  # F.27: the only Chili Bean, a forced choice
     assert hand(game, 0) == ["soy", "blue"] and sorted(received(game, 1)) == ["green", "red"]
     assert received(game, 0) == ["fire"]
 
@@ -85,7 +85,7 @@ def test_an_open_offer_set_up_by_hand_can_be_accepted():
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"hand": [1]}, "trade.offers[0].hand: p1's hand card 1 is not the Rote Bohne given"),
+        ({"hand": [1]}, "trade.offers[0].hand: p1's hand card 1 is not the Red Bean given"),
         ({"to": "p1"}, "trade.offers[0].to: an offer goes to another player"),
         ({"face_up": [2]}, "trade.offers[0].face_up: no face-up card in slot 2"),
         ({"hand": [2, 3]}, "trade.offers[0].hand: 2 hand positions for 1 beans given"),
@@ -100,6 +100,6 @@ def test_offers_are_checked(change, message):
 
 
 def test_face_up_and_received_cards_are_cards_of_the_game():
-    # RULES C "Cards": 6 Gartenbohnen in the game
+    # RULES C "Cards": 6 Garden Beans in the game
     found = problems({"beans": {"hands": [["garden"] * 3, [], [], []]}, "trade": {"face_up": ["garden"], "received": [["garden"] * 3, [], [], []]}})
-    assert found == ["trade.received[0][2]: one Gartenbohne too many (the game has 6)"]
+    assert found == ["trade.received[0][2]: one Garden Bean too many (the game has 6)"]

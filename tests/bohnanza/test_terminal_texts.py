@@ -36,8 +36,8 @@ def test_why_accept_names_the_missing_bean_and_nothing_of_another_hand():
     # issue 20.3: `why accept o1` did not say the missing card
     game = trade_game()
     text = why(game, 1, "accept o1")
-    assert "o1 asks for Rote Bohne from your hand; you lack 1 Rote Bohne" in text
-    assert "Sojabohne" not in text.split("lack")[1] and "Feuerbohne" not in text  # player 1's other cards: hidden
+    assert "o1 asks for Red Bean from your hand; you lack 1 Red Bean" in text
+    assert "Soy Bean" not in text.split("lack")[1] and "Chili Bean" not in text  # player 1's other cards: hidden
 
 
 def test_why_accept_of_an_offer_to_someone_else_or_gone_says_so():

@@ -20,7 +20,7 @@ def at_trade(**kw):
 def test_two_cards_are_turned_up_and_everyone_decides_at_once():
     # RULES C "Rules" 2: flip 2 cards face up; the trade is a group decision (issue 8)
     game = at_trade()
-    assert [table(game).names[c] for c in trade(game).face_up] == ["Augenbohne", "Brechbohne"]
+    assert [table(game).names[c] for c in trade(game).face_up] == ["Black-eyed Bean", "Green Bean"]
     assert game.frame.kind == "trade"
     assert game.deciders == (0, 1, 2, 3)
     for p in range(4):
@@ -49,7 +49,7 @@ def test_the_other_players_trade_only_with_the_active_player():
 def test_an_accepted_trade_sets_the_cards_aside_not_into_the_hands():
     # RULES C 2: "Cards received are set aside, not taken into the hand"
     game = at_trade()
-    play(game, "give h1", "give h2", "want-face u1", "send p1", by=1)  # two Blaue for the Augenbohne
+    play(game, "give h1", "give h2", "want-face u1", "send p1", by=1)  # two Blaue for the Black-eyed Bean
     offer = trade(game).offers[0]
     assert (offer.id, offer.maker, offer.to) == (0, 1, 0)
     play(game, "accept o1", by=0)
@@ -62,7 +62,7 @@ def test_an_accepted_trade_sets_the_cards_aside_not_into_the_hands():
 
 def test_asked_beans_are_paid_from_the_addressees_hand():
     game = at_trade()
-    play(game, "give h1", "ask c2", "send p3", by=0)  # a Sojabohne for a Feuerbohne from player 3
+    play(game, "give h1", "ask c2", "send p3", by=0)  # a Soy Bean for a Chili Bean from player 3
     play(game, "accept o1", "give-copy h1", by=2)  # F.27: the giver names the copy (here the only one)
     assert hand(game, 2) == ["garden"] and received(game, 0) == ["fire"]
     assert received(game, 2) == ["soy"] and hand(game, 0) == ["red", "fire"]
@@ -70,7 +70,7 @@ def test_asked_beans_are_paid_from_the_addressees_hand():
 
 def test_an_offer_the_addressee_cannot_pay_can_only_be_rejected():
     game = at_trade()
-    play(game, "ask c1", "send p4", by=0)  # asks player 4 for a Blaue Bohne: they hold none
+    play(game, "ask c1", "send p4", by=0)  # asks player 4 for a Blue Bean: they hold none
     assert "accept o1" not in codes(game, 3) and "reject o1" in codes(game, 3)
     play(game, "reject o1", by=3)
     assert trade(game).offers == []

@@ -1,7 +1,7 @@
 """Scenario helpers for the Bohnaparte tests: ``situation(...)`` starts a game from a position
 (issue 21, ``new_game(position=...)``: the cards and the board a test names, the rest dealt from
 the seed, all 104 cards accounted for) and lets the real engine run from the start of a phase of
-the active player's turn. Cards are bean keys ("fire", "Brechbohne"...);
+the active player's turn. Cards are bean keys ("fire", "Green Bean"...);
 ``deck`` is given top card first."""
 
 from __future__ import annotations

@@ -15,15 +15,15 @@ OTHERS = {24: 2, 27: 3}  # players 3 and 4 keep a landscape far away (else the g
 
 
 def test_rulebook_example_fire_against_depot_fire_holds_then_deck_brech_loses():
-    # RULES D "Attack", rulebook example: Marc attacks Carl's farm with a Feuerbohne from his hand;
-    # Carl lays a Feuerbohne from his depot: a tie, Carl holds. Marc pays again and lays another
-    # Feuerbohne; Carl takes the deck top unseen: a Brechbohne (14): Marc conquers the farm.
+    # RULES D "Attack", rulebook example: Marc attacks Carl's farm with a Chili Bean from his hand;
+    # Carl lays a Chili Bean from his depot: a tie, Carl holds. Marc pays again and lays another
+    # Chili Bean; Carl takes the deck top unseen: a Green Bean (14): Marc conquers the farm.
     g = situation(
         owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1},
-        hands=[["Brechbohne", "fire", "fire"], ["Gartenbohne"], [], []],
+        hands=[["Green Bean", "fire", "fire"], ["Garden Bean"], [], []],
         coins=[2, 0, 0, 0],
         depots={1: ["fire"]},
-        deck=["Brechbohne"],
+        deck=["Green Bean"],
     )
     b, t = board(g), table(g)
     assert "attack l7" in codes(g)
@@ -39,7 +39,7 @@ def test_rulebook_example_fire_against_depot_fire_holds_then_deck_brech_loses():
     g.apply("attack l7")
     g.apply("fight-hand h2")
     g.apply("fight-deck")
-    assert b.owners[FARM] == 0  # 18 against the deck's Brechbohne 14
+    assert b.owners[FARM] == 0  # 18 against the deck's Green Bean 14
     assert b.markers == [10, 11, 11, 11]  # Carl's marker returned, Marc's placed
     assert t.coins[0] == []
     assert g.frame.kind != "attack" or codes(g) == ["stop-attacking"]
@@ -47,11 +47,11 @@ def test_rulebook_example_fire_against_depot_fire_holds_then_deck_brech_loses():
 
 def test_neutral_land_defends_with_the_deck_top():
     # RULES D "Attack": a neutral landscape always defends with the top deck card.
-    g = situation(owners={**OTHERS, CAMP: 0}, hands=[["Saubohne"], [], [], []], coins=[1, 0, 0, 0], deck=["fire"])
+    g = situation(owners={**OTHERS, CAMP: 0}, hands=[["Stink Bean"], [], [], []], coins=[1, 0, 0, 0], deck=["fire"])
     g.apply("attack l7")
     assert g.to_act == 0
     g.apply("fight-hand h1")  # no defender's decision follows
-    assert board(g).owners[FARM] == -1  # Saubohne 16 against Feuerbohne 18
+    assert board(g).owners[FARM] == -1  # Stink Bean 16 against Chili Bean 18
     assert g.frame is None or g.frame.kind != "defend_card"
 
 
@@ -67,16 +67,16 @@ def test_no_coin_no_attack():
 
 
 def test_village_defends_at_least_sixteen():
-    g = situation(owners={**OTHERS, CAMP: 0, VILLAGE: 1, 16: 1}, hands=[["Saubohne"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
+    g = situation(owners={**OTHERS, CAMP: 0, VILLAGE: 1, 16: 1}, hands=[["Stink Bean"], ["Garden Bean"], [], []], coins=[1, 0, 0, 0])
     g.apply("attack l8")
     g.apply("fight-hand h1")
     g.apply("fight-hand h1")
-    assert board(g).owners[VILLAGE] == 1  # 16 against a Gartenbohne raised to 16
+    assert board(g).owners[VILLAGE] == 1  # 16 against a Garden Bean raised to 16
 
 
 def test_cannon_wins_the_tie_against_a_village():
     # RULES D "Iron mine": with a cannon the attacker wins ties against a village.
-    g = situation(owners={**OTHERS, CAMP: 0, IRON: 0, VILLAGE: 1, 16: 1}, hands=[["Saubohne"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
+    g = situation(owners={**OTHERS, CAMP: 0, IRON: 0, VILLAGE: 1, 16: 1}, hands=[["Stink Bean"], ["Garden Bean"], [], []], coins=[1, 0, 0, 0])
     g.apply("attack l8")
     g.apply("fight-hand h1")
     g.apply("fight-hand h1")
@@ -86,7 +86,7 @@ def test_cannon_wins_the_tie_against_a_village():
 def test_fortress_adds_two():
     # RULES D "Quarry": a fortress raises the defence by 2.
     g = situation(
-        owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1}, hands=[["Saubohne"], ["Brechbohne"], [], []], coins=[1, 0, 0, 0], fortresses=[FARM]
+        owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1}, hands=[["Stink Bean"], ["Green Bean"], [], []], coins=[1, 0, 0, 0], fortresses=[FARM]
     )
     g.apply("attack l7")
     g.apply("fight-hand h1")
@@ -98,7 +98,7 @@ def test_swamp_forbids_depot_cards():
     # RULES D "Landscapes": no depot cards on either side when a swamp is attacked. l12 is a swamp
     # next to the farm l7 (row 2 of standard_4).
     g = situation(
-        owners={**OTHERS, FARM: 0, 11: 1, 16: 1}, hands=[["Saubohne"], ["Brechbohne"], [], []], coins=[1, 0, 0, 0],
+        owners={**OTHERS, FARM: 0, 11: 1, 16: 1}, hands=[["Stink Bean"], ["Green Bean"], [], []], coins=[1, 0, 0, 0],
         depots={0: ["blue"], 1: ["blue"]},
     )
     g.apply("attack l12")
@@ -109,7 +109,7 @@ def test_swamp_forbids_depot_cards():
 
 def test_losing_the_camp_keeps_a_player_with_land_in_the_game():
     # RULES D "Attack": a player who lost the camp plays on while owning any landscape.
-    g = situation(owners={**OTHERS, FARM: 0, CAMP: 1, 0: 1, 16: 2}, hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
+    g = situation(owners={**OTHERS, FARM: 0, CAMP: 1, 0: 1, 16: 2}, hands=[["blue"], ["Garden Bean"], [], []], coins=[1, 0, 0, 0])
     g.apply("attack l2")
     g.apply("fight-hand h1")
     g.apply("fight-hand h1")
@@ -122,11 +122,11 @@ def test_a_player_with_no_landscape_ends_the_game():
     # with a fortress under it.
     g = situation(
         owners={CAMP: 0, FARM: 1, 16: 2, 5: 2, 24: 3}, fortresses=[24],
-        hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0],
+        hands=[["blue"], ["Garden Bean"], [], []], coins=[1, 0, 0, 0],
     )  # fmt: skip
     g.apply("attack l7")
     g.apply("fight-hand h1")
-    g.apply("fight-hand h1")  # Blaue Bohne 20 against Gartenbohne 6: player 2 loses the farm, the last
+    g.apply("fight-hand h1")  # Blue Bean 20 against Garden Bean 6: player 2 loses the farm, the last
     assert g.is_over
     # by hand, rulebook "Landschapskaarten": farm 1 flag, city 3; F.10: a camp 1; a fortress +1
     assert g.result.scores == {"p1": 1 + 1, "p2": 0, "p3": 1 + 3, "p4": 1 + 1}
@@ -136,7 +136,7 @@ def test_a_player_with_no_landscape_ends_the_game():
 def test_twelve_landscapes_end_the_game():
     # RULES D "Game end": earlier when a player owns 12 landscapes.
     own = {i: 0 for i in (0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11)}
-    g = situation(owners={**own, 16: 1, 24: 2, 26: 3}, hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], deck=["Gartenbohne"])
+    g = situation(owners={**own, 16: 1, 24: 2, 26: 3}, hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], deck=["Garden Bean"])
     g.apply("attack l13")  # the neutral quarry below the swamp
     g.apply("fight-hand h1")
     assert g.is_over and g.result.winners == ("p1",)
@@ -183,21 +183,21 @@ def test_save_and_load_in_the_middle_of_an_attack(stop_at):
 def test_views_hide_the_fight_card_and_depots():
     # F.13: depot contents and face-down fight cards are hidden from the others.
     g = situation(
-        owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1}, hands=[["fire"], ["Brechbohne"], [], []], coins=[1, 0, 0, 0], depots={1: ["blue"]}
+        owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1}, hands=[["fire"], ["Green Bean"], [], []], coins=[1, 0, 0, 0], depots={1: ["blue"]}
     )
     g.apply("attack l7")
     g.apply("fight-hand h1")
     mine, theirs, spectator = g.view(0)["board"], g.view(1)["board"], g.view(None)["board"]
-    assert mine.own_fight_card == ("Feuerbohne",)
+    assert mine.own_fight_card == ("Chili Bean",)
     assert theirs.own_fight_card is None and spectator.own_fight_card is None
     assert theirs.attack_laid and not theirs.defence_laid
-    assert theirs.own_depot == ("Blaue Bohne",) and mine.own_depot == () and mine.depots[1] == 1
-    assert "Feuerbohne" not in repr(g.view(1)["board"]) and "Blaue" not in repr(g.view(2)["board"])
+    assert theirs.own_depot == ("Blue Bean",) and mine.own_depot == () and mine.depots[1] == 1
+    assert "Chili Bean" not in repr(g.view(1)["board"]) and "Blaue" not in repr(g.view(2)["board"])
 
 
 def test_city_defends_at_least_eighteen():
-    # RULES D "Landscapes": a city's defence is at least 18: a Feuerbohne only ties.
-    g = situation(owners={**OTHERS, 4: 0}, hands=[["fire"], [], [], []], coins=[1, 0, 0, 0], deck=["Gartenbohne"])
+    # RULES D "Landscapes": a city's defence is at least 18: a Chili Bean only ties.
+    g = situation(owners={**OTHERS, 4: 0}, hands=[["fire"], [], [], []], coins=[1, 0, 0, 0], deck=["Garden Bean"])
     g.apply("attack l6")
     g.apply("fight-hand h1")
     assert board(g).owners[5] == -1

@@ -95,7 +95,7 @@ def test_an_attack_in_progress_and_the_face_down_cards():
     # RULES D "Attack": attacker and defender lay face down; only the one who laid a card knows it
     g = situation(
         owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1},
-        hands=[["Brechbohne", "fire"], ["Gartenbohne"], [], []],
+        hands=[["Green Bean", "fire"], ["Garden Bean"], [], []],
         coins=[1, 0, 0, 0],
         depots={1: ["fire"]},
     )
@@ -107,7 +107,7 @@ def test_an_attack_in_progress_and_the_face_down_cards():
     assert not att[9 + land : 9 + 2 * land].any()  # no rider
     rest = att[9 + 2 * land :]
     assert rest.tolist() == [0, 1, 0, 0, 0]  # round 2 (a normal fight), nothing laid yet
-    g.apply("fight-hand h2")  # the attacker lays the Feuerbohne
+    g.apply("fight-hand h2")  # the attacker lays the Chili Bean
     assert np.flatnonzero(seg(g, 0)["bohnaparte.own_fight_card"]).tolist() == [bean("fire")]
     for p in (1, 2, 3, None):
         assert not seg(g, p)["bohnaparte.own_fight_card"].any()
@@ -118,7 +118,7 @@ def test_an_attack_in_progress_and_the_face_down_cards():
 
 
 def test_a_card_from_the_deck_top_is_unseen_even_by_its_player():
-    g = situation(owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1}, hands=[[], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
+    g = situation(owners={**OTHERS, CAMP: 0, FARM: 1, 16: 1}, hands=[[], ["Garden Bean"], [], []], coins=[1, 0, 0, 0])
     g.apply("attack l7")
     g.apply("fight-deck")
     assert board(g).attack_card and board(g).attack_blind
@@ -130,14 +130,14 @@ def test_riders_round_one_tired_troops_and_merchants():
     # RULES D "Rider variant": the riding troop, round 1, tired troops and merchants are public;
     # the merchant's cards are its owner's
     g = situation(options=RIDERS, owners={20: 2, 22: 3, CAMP: 0, HORSES: 0, RIDER_FARM: 1, 9: 1},
-                  hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0], deck=["fire"], merchants={1: 2})  # fmt: skip
+                  hands=[["blue"], ["Garden Bean"], [], []], coins=[1, 0, 0, 0], deck=["fire"], merchants={1: 2})  # fmt: skip
     b = board(g)
     land = len(b.kinds)
     g.apply("ride l6")
     att = seg(g, 3)["bohnaparte.attack"]
     assert np.flatnonzero(att[9 + land : 9 + 2 * land]).tolist() == [HORSES]
     assert att[9 + 2 * land : 9 + 2 * land + 2].tolist() == [1, 0]  # round 1
-    g.apply("fight-hand h1")  # the defender's Gartenbohne (6) against the riders' 17: the farm falls
+    g.apply("fight-hand h1")  # the defender's Garden Bean (6) against the riders' 17: the farm falls
     assert b.owners[RIDER_FARM] == 0 and b.tired == []
     b.tired.append(HORSES)
     marks = seg(g, 2)["bohnaparte.marks"].reshape(land, 3)

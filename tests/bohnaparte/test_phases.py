@@ -44,7 +44,7 @@ def test_bohnanza_alone_keeps_its_four_phases():
 
 def test_the_draw_is_shown_as_phase_5_during_play():
     # the merchant's choice happens in the draw phase (rulebook: "in de laatste fase")
-    g = situation(at="draw", options=RIDERS, owners={20: 2, 22: 3, 1: 0, 2: 0}, deck=["fire", "Saubohne", "Gartenbohne"], merchants={0: 2})
+    g = situation(at="draw", options=RIDERS, owners={20: 2, 22: 3, 1: 0, 2: 0}, deck=["fire", "Stink Bean", "Garden Bean"], merchants={0: 2})
     assert g.frame.kind == "merchant_pick" and g.phase.name == "draw"
     assert render.phase_label(g).startswith("phase 5: draw 3 new bean cards, one more per village")
     a = situation(owners={24: 2, 27: 3, 1: 0}, coins=[1, 0, 0, 0])

@@ -70,7 +70,7 @@ def test_an_open_attack_set_up_by_hand():
             "phase": "attack",
             "stack": [{"kind": "attack", "player": "p1"}, {"kind": "fight", "player": "p1"},
                       {"kind": "defend_card", "player": "p2"}],  # fmt: skip
-            "beans": {"hands": [[], ["Gartenbohne"], [], []]},
+            "beans": {"hands": [[], ["Garden Bean"], [], []]},
             "board": {
                 "owners": {"l2": "p1", "l7": "p2", "l17": "p2", "l25": "p3", "l28": "p4"},
                 "attack": {"attacker": "p1", "target": "l7", "defender": "p2", "attack_card": ["fire"]},
@@ -80,7 +80,7 @@ def test_an_open_attack_set_up_by_hand():
     )
     assert game.to_act == 1 and "fight-hand h1" in codes(game)
     game.apply("fight-hand h1")
-    assert board(game).owners[6] == 0  # Feuerbohne 18 against Gartenbohne 6
+    assert board(game).owners[6] == 0  # Chili Bean 18 against Garden Bean 6
 
 
 @pytest.mark.parametrize(

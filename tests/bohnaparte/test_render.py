@@ -35,7 +35,7 @@ def test_map_shows_fortresses_and_own_depot_only():
     g = situation(owners={1: 0, 6: 1, 24: 2, 27: 3}, depots={1: ["blue"]}, fortresses=[6], coins=[1, 0, 0, 0])
     mine, theirs = draw(g, 1), draw(g, 0)
     assert " 7 F+p2" in mine
-    assert "Your depot: d1 Blaue Bohne" in mine and "Blaue" not in theirs and "depot 1" in theirs
+    assert "Your depot: d1 Blue Bean" in mine and "Blaue" not in theirs and "depot 1" in theirs
 
 
 def test_the_legend_draws_the_river_as_the_map_does():

@@ -16,7 +16,7 @@ def riders(**kw):
 
 def test_riders_win_round_one_with_seventeen():
     # Round 1: the troop's fixed 17 against a normal defence; a win ends the attack.
-    g = riders(owners={CAMP: 0, HORSES: 0}, coins=[1, 0, 0, 0], deck=["Brechbohne"])
+    g = riders(owners={CAMP: 0, HORSES: 0}, coins=[1, 0, 0, 0], deck=["Green Bean"])
     assert "ride l6" in codes(g)
     g.apply("ride l6")
     b = board(g)
@@ -24,7 +24,7 @@ def test_riders_win_round_one_with_seventeen():
 
 
 def test_beaten_riders_tire_and_round_two_is_a_normal_fight():
-    g = riders(owners={CAMP: 0, HORSES: 0}, hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], deck=["fire", "Gartenbohne"])
+    g = riders(owners={CAMP: 0, HORSES: 0}, hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], deck=["fire", "Garden Bean"])
     g.apply("ride l6")
     b = board(g)
     assert b.tired == [HORSES] and g.frame.kind == "attack_card"
@@ -44,7 +44,7 @@ def test_tired_troop_cannot_ride_and_is_refreshed_before_phase_one():
 
 
 def test_conquered_horse_team_keeps_its_troop_state():
-    g = riders(owners={CAMP: 0, HORSES: 1, 9: 1}, hands=[["blue"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0], tired=[HORSES])
+    g = riders(owners={CAMP: 0, HORSES: 1, 9: 1}, hands=[["blue"], ["Garden Bean"], [], []], coins=[1, 0, 0, 0], tired=[HORSES])
     g.apply("attack l7")
     g.apply("fight-hand h1")
     g.apply("fight-hand h1")
@@ -63,7 +63,7 @@ def test_forest_owner_attacks_across_the_river():
 
 
 def test_forest_defends_at_least_seventeen():
-    g = riders(owners={CAMP: 0, FOREST: 1, 9: 1}, hands=[["Saubohne"], ["Gartenbohne"], [], []], coins=[1, 0, 0, 0])
+    g = riders(owners={CAMP: 0, FOREST: 1, 9: 1}, hands=[["Stink Bean"], ["Garden Bean"], [], []], coins=[1, 0, 0, 0])
     g.apply("attack l3")
     g.apply("fight-hand h1")
     g.apply("fight-hand h1")
@@ -78,20 +78,20 @@ def test_merchant_bought_with_a_forest_and_drawn_cards_chosen():
     g.apply("buy-merchant")
     b = board(g)
     assert len(b.merchants[0]) == 2 and b.has_merchant[0]
-    assert "Blaue Bohne" not in repr(g.view(1)["board"])
-    g3 = riders(at="draw", owners={CAMP: 0}, deck=["fire", "Saubohne", "Gartenbohne"])
+    assert "Blue Bean" not in repr(g.view(1)["board"])
+    g3 = riders(at="draw", owners={CAMP: 0}, deck=["fire", "Stink Bean", "Garden Bean"])
     assert len(table(g3).hands[0]) == 3  # no merchant: straight into the hand
 
 
 def test_a_village_draws_one_more_card_in_the_rider_variant_too():
     # RULES D "Turn" 5: draw 3 cards, plus one per owned village (the rider variant's draw, without
     # a merchant: straight into the hand); l1 is a village of riders_4
-    g = riders(at="draw", owners={CAMP: 0, 0: 0}, deck=["fire", "Saubohne", "Gartenbohne", "blue"])
+    g = riders(at="draw", owners={CAMP: 0, 0: 0}, deck=["fire", "Stink Bean", "Garden Bean", "blue"])
     assert [CARDS.beans[c].key for c in table(g).hands[0]] == ["fire", "broad", "garden", "blue"]
 
 
 def test_merchant_pick_in_phase_five():
-    g = riders(at="draw", owners={CAMP: 0, FOREST: 0}, hands=[[], ["fire"], [], []], deck=["fire", "Saubohne", "Gartenbohne"], merchants={0: 2})
+    g = riders(at="draw", owners={CAMP: 0, FOREST: 0}, hands=[[], ["fire"], [], []], deck=["fire", "Stink Bean", "Garden Bean"], merchants={0: 2})
     b = board(g)
     # phase 5 puts 3 cards on the merchant: 5 to choose from
     assert g.frame.kind == "merchant_pick" and len(codes(g)) == 5
@@ -120,21 +120,21 @@ def two_troops(**kw):
 
 
 def test_with_two_fresh_troops_the_player_announces_the_second_before_the_defence():
-    g = two_troops(hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], deck=["fire", "Gartenbohne"])
+    g = two_troops(hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], deck=["fire", "Garden Bean"])
     g.apply("ride l6")
     # the announcement comes first: no card is laid yet, and only the two fresh troops are offered
     assert g.frame.kind == "troop" and g.to_act == 0
     assert codes(g) == ["troop l5", "troop l7"]
     g.apply("troop l7")
     assert ("ride", 0, HORSES) in g.events
-    # the Feuerbohne (18) on the neutral farm beat the troop of l7: it tires, not the one of l5
+    # the Chili Bean (18) on the neutral farm beat the troop of l7: it tires, not the one of l5
     assert board(g).tired == [HORSES] and g.frame.kind == "attack_card"
     g.apply("fight-hand h1")
-    assert board(g).owners[FARM] == 0  # round 2: the Blaue Bohne (20) against the Gartenbohne (6)
+    assert board(g).owners[FARM] == 0  # round 2: the Blue Bean (20) against the Garden Bean (6)
 
 
 def test_a_tired_troop_cannot_be_announced():
-    g = two_troops(hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], tired=[HORSES_2], deck=["fire", "Gartenbohne"])
+    g = two_troops(hands=[["blue"], [], [], []], coins=[1, 0, 0, 0], tired=[HORSES_2], deck=["fire", "Garden Bean"])
     g.apply("ride l6")
     # one fresh troop: it rides unasked (the tired troop of l5 is no choice)
     assert g.frame.kind == "attack_card" and ("ride", 0, HORSES) in g.events
@@ -143,7 +143,7 @@ def test_a_tired_troop_cannot_be_announced():
 
 
 def test_a_beaten_troop_leaves_the_other_for_another_attack():
-    g = two_troops(hands=[["blue", "blue"], [], [], []], coins=[2, 0, 0, 0], deck=["fire", "Gartenbohne", "fire", "Gartenbohne"])
+    g = two_troops(hands=[["blue", "blue"], [], [], []], coins=[2, 0, 0, 0], deck=["fire", "Garden Bean", "fire", "Garden Bean"])
     g.apply("ride l6")
     g.apply("troop l7")
     g.apply("fight-hand h1")  # round 2 wins the farm
@@ -154,9 +154,9 @@ def test_a_beaten_troop_leaves_the_other_for_another_attack():
 
 
 def test_a_winning_troop_may_attack_again_this_turn():
-    g = two_troops(coins=[2, 0, 0, 0], deck=["Brechbohne", "Saubohne"])
+    g = two_troops(coins=[2, 0, 0, 0], deck=["Green Bean", "Stink Bean"])
     g.apply("ride l6")
-    g.apply("troop l7")  # 17 against the neutral farm's Brechbohne (14): the riders win in round 1
+    g.apply("troop l7")  # 17 against the neutral farm's Green Bean (14): the riders win in round 1
     assert board(g).owners[FARM] == 0 and board(g).tired == []
     g.apply("ride l3")
     assert codes(g) == ["troop l5", "troop l7"]  # the winner is still fresh
@@ -165,7 +165,7 @@ def test_a_winning_troop_may_attack_again_this_turn():
 
 
 def test_the_troop_decision_is_public_and_in_the_position():
-    g = two_troops(coins=[1, 0, 0, 0], deck=["Brechbohne"])
+    g = two_troops(coins=[1, 0, 0, 0], deck=["Green Bean"])
     g.apply("ride l6")
     position = g.position()
     assert position["board"]["attack"]["rider"] == "" and position["stack"][-1]["kind"] == "troop"
@@ -182,7 +182,7 @@ def test_the_general_sends_the_troop_whose_horse_team_is_most_exposed():
     from beanframe.agents import make_bot
 
     for enemy, expected in (({3: 1}, "troop l5"), ({10: 1, 11: 1}, "troop l7")):
-        g = two_troops(owners=enemy, coins=[1, 0, 0, 0], deck=["Brechbohne"])
+        g = two_troops(owners=enemy, coins=[1, 0, 0, 0], deck=["Green Bean"])
         g.apply("ride l6")
         assert make_bot(g.ruleset, "general", 0).act(g.view(0), g.legal_actions(0)).code == expected
 
@@ -190,7 +190,7 @@ def test_the_general_sends_the_troop_whose_horse_team_is_most_exposed():
 def test_the_conformance_kit_passes_at_the_troop_decision():
     from beanframe.testing import check_game
 
-    g = two_troops(hands=[["blue"], ["fire"], [], []], coins=[2, 0, 0, 0], deck=["fire", "Gartenbohne"])
+    g = two_troops(hands=[["blue"], ["fire"], [], []], coins=[2, 0, 0, 0], deck=["fire", "Garden Bean"])
     g.apply("ride l6")
     check_game(g)  # views, texts, positions, determinization, action forms at the announcement
     g.apply("troop l5")

@@ -19,8 +19,8 @@ L = LANDSCAPES
 
 
 def test_rulebook_attack_example():
-    # RULES D "Attack", rulebook example: Marc's Feuerbohne (18) against Carl's depot Feuerbohne (18)
-    # on a farm: a tie, the defender holds. Second attack: Feuerbohne against the deck's Brechbohne (14):
+    # RULES D "Attack", rulebook example: Marc's Chili Bean (18) against Carl's depot Chili Bean (18)
+    # on a farm: a tie, the defender holds. Second attack: Chili Bean against the deck's Green Bean (14):
     # the attacker conquers the farm.
     farm = Target(L["farm"])
     assert not fight(FIRE, FIRE, farm)

@@ -33,7 +33,7 @@ def test_third_field_is_not_offered():
     assert "buy-field" not in codes(g)
 
 
-@pytest.mark.parametrize("card, coin", [("Gartenbohne", True), ("Sojabohne", True), ("Brechbohne", False), ("fire", False)])
+@pytest.mark.parametrize("card, coin", [("Garden Bean", True), ("Soy Bean", True), ("Green Bean", False), ("fire", False)])
 def test_monastery_flips_before_phase_one(card, coin):
     # F.11: strength 6-12 becomes a coin, anything else goes to the discard.
     g = situation(at="monastery", owners={**OTHERS, CAMP: 0, MONASTERY: 0}, hands=[["blue"], [], [], []], deck=[card])
@@ -44,7 +44,7 @@ def test_monastery_flips_before_phase_one(card, coin):
 
 def test_farm_turns_up_one_more_card():
     # RULES D "Turn" 2: each owned farm flips one extra card.
-    g = situation(at="trade", owners={**OTHERS, CAMP: 0, FARM: 0, 9: 0}, deck=["fire", "blue", "Saubohne", "Brechbohne"])
+    g = situation(at="trade", owners={**OTHERS, CAMP: 0, FARM: 0, 9: 0}, deck=["fire", "blue", "Stink Bean", "Green Bean"])
     assert len(g.part("trade").face_up) == 4
 
 
@@ -67,7 +67,7 @@ def test_depot_bought_outside_the_own_turn():
 def test_depot_takes_planted_cards_up_to_the_player_count():
     # RULES D "Munitions depot": phase-1 cards may go to the depot; it holds as many cards as players.
     g = situation(
-        at="plant", owners={**OTHERS, CAMP: 0}, hands=[["fire", "blue", "Saubohne"], [], [], []],
+        at="plant", owners={**OTHERS, CAMP: 0}, hands=[["fire", "blue", "Stink Bean"], [], [], []],
         depots={0: ["blue", "blue", "blue"]},
     )
     assert "depot" in codes(g)

@@ -159,7 +159,7 @@ def test_an_offer_built_with_the_hand_in_the_composer(server, pages):  # issue 1
     hand = state_of(server, room["room"], room["seats"][0]["token"])["view"]["parts"]["beans"]["hand"]
     composer = one.locator("section.composer")
     composer.locator("[data-pick='give h1']").click()
-    composer.locator("[data-pick='ask blue'] button[aria-label='ask one Blaue Bohne more']").click()
+    composer.locator("[data-pick='ask blue'] button[aria-label='ask one Blue Bean more']").click()
     composer.locator("[data-to=p2]").click()
     assert "you give" in composer.locator("p.summary").inner_text()
     composer.locator("button.send").click()
@@ -170,7 +170,7 @@ def test_an_offer_built_with_the_hand_in_the_composer(server, pages):  # issue 1
         if offers:
             break
         one.wait_for_timeout(100)
-    assert offers and offers[0]["gives"] == [hand[0]] and offers[0]["asks"] == ["Blaue Bohne"]
+    assert offers and offers[0]["gives"] == [hand[0]] and offers[0]["asks"] == ["Blue Bean"]
     name = f"o{offers[0]['id'] + 1}"
     two.wait_for_selector(f"section.offers [data-offer='{name}']")
     assert "to you" in two.inner_text(f"section.offers [data-offer='{name}']")

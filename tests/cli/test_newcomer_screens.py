@@ -43,7 +43,7 @@ def test_the_readme_names_the_codes_as_the_games_use_them():
     beans = [b.name for b in beanframe.compose(["bohnanza"], 3).config.params["beans"].cards.beans]
     for k, name in enumerate(beans, 1):
         assert f"`c{k}` {name}" in text
-    assert "`ask c4` asks for a Brechbohne" in text and "`plant-traded c4 f1`" in text
+    assert "`ask c4` asks for a Green Bean" in text and "`plant-traded c4 f1`" in text
 
 
 class FakeClient:
@@ -75,7 +75,7 @@ def test_join_at_four_players_keeps_the_header_and_the_beans_names_on_one_screen
     lines = text.rstrip("\n").split("\n")
     assert len(lines) <= 23, text  # and the input line: nothing scrolls off the top
     assert lines[0].startswith("Turn 1") or lines[1].startswith("Turn 1") or "Turn 1 ·" in lines[0], text
-    assert re.search(r"\bask c1 Blaue Bohne", text) and re.search(r"\bask c8 Gartenbohne", text), text
+    assert re.search(r"\bask c1 Blue Bean", text) and re.search(r"\bask c8 Garden Bean", text), text
 
 
 def test_the_hand_breaks_between_entries_and_the_header_keeps_the_phase_at_80_columns():
@@ -114,6 +114,6 @@ def test_meter_and_help_name_the_bean_codes_where_they_are_offered():
     render.render_all(con, present.commands["meter"][0](game, 0, ""))
     render.render_all(con, present.commands["meter"][0](game, 0, "c4"))
     text = con.file.getvalue()
-    assert re.search(r"c1\s+Blaue Bohne", text) and re.search(r"c8\s+Gartenbohne", text)
-    assert text.count("Brechbohne") == 2  # meter c4: the bean c4 names
+    assert re.search(r"c1\s+Blue Bean", text) and re.search(r"c8\s+Garden Bean", text)
+    assert text.count("Green Bean") == 2  # meter c4: the bean c4 names
     assert "c1-c8 as meter lists them" in present.line_commands["offer"][1]

@@ -110,7 +110,7 @@ def test_a_command_typed_at_the_more_prompt_is_taken_not_swallowed():
     s.human_decision(game.deciders[0])
     board, help_page, after_more, *_ = out.getvalue().split(MARK + "\n")
     assert "Commands:" in help_page and "Now: turn" not in help_page + after_more  # stopped
-    assert "Feuerbohne" in after_more and "Commands:" not in after_more  # meter ran
+    assert "Chili Bean" in after_more and "Commands:" not in after_more  # meter ran
     assert s.queued is None
 
 

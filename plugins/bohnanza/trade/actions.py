@@ -20,6 +20,7 @@ from attrs import frozen
 from beanframe.beans import PART as BEANS
 from beanframe.beans import rules_of as bean_rules
 from beanframe.core.actions import Action, param
+from beanframe.i18n import N_, _
 
 from ..rules import NAME
 
@@ -44,8 +45,8 @@ def _offer_ids(config) -> range:
 @frozen(cache_hash=True)
 class GiveHand(Action):
     name = "give"
-    text = "offer hand card {hand}"
-    public_text = "offer a hand card"
+    text = N_("offer hand card {hand}")
+    public_text = N_("offer a hand card")
     hand: int = param("h", private=True)
 
     @classmethod
@@ -53,13 +54,13 @@ class GiveHand(Action):
         return (cls(h) for h in range(_rules(config).hand_room))
 
     def describe(self, game: Game, player: int) -> str:
-        return f"offer hand card {self.hand + 1} ({_hand_card_name(game, player, self.hand)})"
+        return _("offer hand card {hand} ({bean})").format(hand=self.hand + 1, bean=_hand_card_name(game, player, self.hand))
 
 
 @frozen(cache_hash=True)
 class GiveFaceUp(Action):
     name = "give-face"
-    text = "offer face-up card {slot}"
+    text = N_("offer face-up card {slot}")
     slot: int = param("u")
 
     @classmethod
@@ -70,7 +71,7 @@ class GiveFaceUp(Action):
 @frozen(cache_hash=True)
 class Ask(Action):
     name = "ask"
-    text = "ask for a card of bean {bean}"
+    text = N_("ask for a card of bean {bean}")
     bean: int = param("c")
 
     @classmethod
@@ -78,13 +79,16 @@ class Ask(Action):
         return (cls(b) for b in range(len(config.params["beans"].cards)))
 
     def describe(self, game: Game, player: int) -> str:
-        return f"ask for a {bean_rules(game).cards.names[self.bean]}"
+        return _("ask for a {bean}").format(bean=bean_rules(game).cards.names[self.bean])
+
+    def describe_public(self, game: Game) -> str:
+        return self.describe(game, -1)  # the bean asked for is public: name it, never its number
 
 
 @frozen(cache_hash=True)
 class WantFaceUp(Action):
     name = "want-face"
-    text = "ask for face-up card {slot}"
+    text = N_("ask for face-up card {slot}")
     slot: int = param("u")
 
     @classmethod
@@ -95,7 +99,7 @@ class WantFaceUp(Action):
 @frozen(cache_hash=True)
 class Send(Action):
     name = "send"
-    text = "send the offer to player {to}"
+    text = N_("send the offer to player {to}")
     to: int = param("p")
 
     @classmethod
@@ -106,13 +110,13 @@ class Send(Action):
 @frozen(cache_hash=True)
 class Scrap(Action):
     name = "scrap"
-    text = "scrap the offer being built"
+    text = N_("scrap the offer being built")
 
 
 @frozen(cache_hash=True)
 class Accept(Action):
     name = "accept"
-    text = "accept offer {offer}"
+    text = N_("accept offer {offer}")
     offer: int = param("o")
 
     @classmethod
@@ -123,7 +127,7 @@ class Accept(Action):
 @frozen(cache_hash=True)
 class Reject(Action):
     name = "reject"
-    text = "reject offer {offer}"
+    text = N_("reject offer {offer}")
     offer: int = param("o")
 
     @classmethod
@@ -134,7 +138,7 @@ class Reject(Action):
 @frozen(cache_hash=True)
 class Withdraw(Action):
     name = "withdraw"
-    text = "withdraw offer {offer}"
+    text = N_("withdraw offer {offer}")
     offer: int = param("o")
 
     @classmethod
@@ -147,8 +151,8 @@ class GiveCopy(Action):
     """F.27: the hand card that pays an asked bean, chosen among the giver's copies of it."""
 
     name = "give-copy"
-    text = "give hand card {hand}"
-    public_text = "choose which copy of an asked bean to give"
+    text = N_("give hand card {hand}")
+    public_text = N_("choose which copy of an asked bean to give")
     hand: int = param("h", private=True)
 
     @classmethod
@@ -156,13 +160,13 @@ class GiveCopy(Action):
         return (cls(h) for h in range(_rules(config).hand_room))
 
     def describe(self, game: Game, player: int) -> str:
-        return f"give hand card {self.hand + 1} ({_hand_card_name(game, player, self.hand)})"
+        return _("give hand card {hand} ({bean})").format(hand=self.hand + 1, bean=_hand_card_name(game, player, self.hand))
 
 
 @frozen(cache_hash=True)
 class EndTrading(Action):
     name = "end-trading"
-    text = "end trading"
+    text = N_("end trading")
 
 
 def _interned(cls, n: int) -> tuple:

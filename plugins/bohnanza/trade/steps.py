@@ -31,6 +31,7 @@ from beanframe.beans import draw
 from beanframe.core.offers import Caps, addressees, passed, reopen
 from beanframe.core.offers import seat_order as _seat_order
 from beanframe.core.steps import Step
+from beanframe.i18n import _, ngettext
 
 from .. import actions as BA
 from ..rules import rules_of
@@ -56,7 +57,7 @@ def phase_trade(game: Game) -> None:
     trade: TradeTable = game.state.parts[PART]
     trade.new_turn()
     rules = rules_of(game)
-    for _ in range(rules.flip):
+    for _card in range(rules.flip):
         card = draw(game, table)
         if card is None:  # F.12: after the last run-out, fewer cards are turned up
             break
@@ -217,7 +218,11 @@ class TradeStep(Step):
     def prompt(self, game: Game, frame: Frame) -> str:
         trade: TradeTable = game.state.parts[PART]
         n = len(trade.offers)
-        return f"trade: make, answer or withdraw offers ({n} open); pass when done"
+        return ngettext(
+            "trade: make, answer or withdraw offers ({n} open); pass when done",
+            "trade: make, answer or withdraw offers ({n} open); pass when done",
+            n,
+        ).format(n=n)
 
 
 class GiveCopyStep(Step):
@@ -256,7 +261,7 @@ class GiveCopyStep(Step):
     def prompt(self, game: Game, frame: Frame) -> str:
         # public: which beans have a choice depends on the giver's hand, so none is named here
         offer_id = game.state.parts[PART].giving
-        return f"accepting o{offer_id + 1}: choose which of your copies of the asked beans to give"
+        return _("accepting o{offer}: choose which of your copies of the asked beans to give").format(offer=offer_id + 1)
 
 
 _DRAFTING = frozenset((A.GiveHand, A.GiveFaceUp, A.Ask, A.WantFaceUp))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
 
+from beanframe.beans.cards import shown_names
 from beanframe.core.offers import OfferBook
 
 from .offers import GONE, Offer
@@ -71,7 +72,7 @@ class TradeTable(OfferBook):
             [None] * n,
             [0] * n,
             0,
-            names=config.params["beans"].cards.names,
+            names=tuple(b.name for b in config.params["beans"].cards.beans),  # English; views translate
             received=[[] for _ in range(n)],
         )
 
@@ -104,7 +105,7 @@ class TradeTable(OfferBook):
         self.stop_giving()
 
     def _offer_view(self, o: Offer, player: int | None) -> OfferView:
-        names = self.names
+        names = shown_names(self.names)
         fu = self.face_up
         return OfferView(
             o.id,
@@ -118,7 +119,7 @@ class TradeTable(OfferBook):
         )
 
     def view(self, player: int | None) -> TradeView:
-        names = self.names
+        names = shown_names(self.names)
         draft = None if player is None else self.drafts[player]
         accepted = self.offer(self.giving) if self.giving >= 0 else None
         giver = None if accepted is None else accepted.to

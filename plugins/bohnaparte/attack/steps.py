@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from beanframe.beans import PART as BEANS
 from beanframe.beans import draw
 from beanframe.core.steps import Step
+from beanframe.i18n import N_, _
 
 from .. import actions as A
 from ..board import NEUTRAL, board_of, layout_of
@@ -108,7 +109,7 @@ class AttackStep(Step):
                 game.push(TroopStep.kind, p)
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "attack: pay a coin to attack a landscape next to yours, or stop attacking"
+        return _("attack: pay a coin to attack a landscape next to yours, or stop attacking")
 
 
 def send_troop(game: Game, horse_team: int) -> None:
@@ -138,7 +139,7 @@ class TroopStep(Step):
         game.pop()
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return "riders: announce which fresh rider troop rides first (troop l<k>: the horse team on landscape k)"
+        return _("riders: announce which fresh rider troop rides first (troop l3: the horse team on landscape 3)")
 
 
 def push_round(game: Game) -> None:
@@ -175,7 +176,7 @@ class FightCardStep(Step):
     "Attack"): the two sides differ only in the board fields they fill and their wording."""
 
     role = ""  # the event's side: "attacker" or "defender"
-    verb = ""
+    wording = ""  # the prompt
 
     def legal(self, game: Game, frame: Frame):
         return card_choices(game, frame.player)
@@ -190,12 +191,13 @@ class FightCardStep(Step):
         raise NotImplementedError
 
     def prompt(self, game: Game, frame: Frame) -> str:
-        return f"{self.verb}: lay your fight card face down (any hand card, a depot card, or the deck top unseen)"
+        return _(self.wording)
 
 
 class AttackCardStep(FightCardStep):
     kind = "attack_card"
-    role, verb = "attacker", "attack"
+    role = "attacker"
+    wording = N_("attack: lay your fight card face down (any hand card, a depot card, or the deck top unseen)")
 
     def lay(self, board, card: list[int], blind: bool) -> None:
         board.attack_card, board.attack_blind = card, blind
@@ -203,7 +205,8 @@ class AttackCardStep(FightCardStep):
 
 class DefendCardStep(FightCardStep):
     kind = "defend_card"
-    role, verb = "defender", "defend"
+    role = "defender"
+    wording = N_("defend: lay your fight card face down (any hand card, a depot card, or the deck top unseen)")
 
     def lay(self, board, card: list[int], blind: bool) -> None:
         board.defence_card, board.defence_blind = card, blind
