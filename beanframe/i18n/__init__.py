@@ -50,7 +50,6 @@ _folders: dict[str, Path] = {}
 _merged: dict[str, tuple[dict[str, str], dict[str, tuple[Callable[[int], int], tuple[str, ...]]]]] = {}
 _plugins_loaded = False
 _finders: list[Callable[[], None]] = []
-_by_domain: dict[str, dict[str, dict[str, str]]] = {}  # lang -> domain -> its own translations
 _found: set[str] = set()  # the domains the finders registered (forgotten by reload)
 _finding = False
 _lock = threading.RLock()
@@ -104,19 +103,6 @@ def pgettext(context: str, message: str) -> str:
         _missing.add((lang, f"{context}|{message}"))
         return message
     return found
-
-
-def dpgettext(domain: str, context: str, message: str) -> str:
-    """:func:`pgettext`, looked up in ``domain``'s own catalog first: the same English name
-    printed differently by two editions (Al Cabohne's French edition keeps the German bean names;
-    Bohnanza's does not) is each plugin's own."""
-    lang = _current.get()
-    if lang == SOURCE or not message:
-        return message
-    key = f"{context}\x04{message}"
-    _catalog(lang)
-    found = _by_domain.get(lang, {}).get(domain, {}).get(key)
-    return found if found is not None else pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
@@ -319,7 +305,6 @@ def _catalog(lang: str) -> tuple[dict[str, str], dict[str, tuple[Callable[[int],
             return merged
         singles: dict[str, str] = {}
         plurals: dict[str, tuple[Callable[[int], int], tuple[str, ...]]] = {}
-        own: dict[str, dict[str, str]] = {}
         for domain, folder in sorted(_folders.items()):
             path = folder / lang / "LC_MESSAGES" / f"{domain}.mo"
             if not path.is_file():
@@ -332,13 +317,11 @@ def _catalog(lang: str) -> tuple[dict[str, str], dict[str, tuple[Callable[[int],
                     forms.setdefault(key[0], {})[key[1]] = value
                 elif key != "" and value:  # "" is the header
                     singles.setdefault(key, value)
-                    own.setdefault(domain, {})[key] = value
             for key, by_index in forms.items():
                 strings = tuple(by_index.get(i, "") for i in range(max(by_index) + 1))
                 if all(strings):  # Babel compiles an untranslated plural as empty forms: not a translation
                     plurals.setdefault(key, (found.plural, strings))
         merged = (singles, plurals)
-        _by_domain[lang] = own
         _merged[lang] = merged
     return merged
 
