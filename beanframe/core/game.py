@@ -6,6 +6,8 @@ pipeline until the next decision. Everything the hot path calls was collected at
 
 from __future__ import annotations
 
+import beanframe.i18n as i18n
+
 import json
 import os
 import random
@@ -264,7 +266,7 @@ class Game(Flow, Knowledge):
         self._legal: tuple[Action, ...] | None = None
         # {player: legal actions} of the other deciders of a group decision, likewise
         self._legal_more: dict[int, tuple[Action, ...]] | None = None
-        self._result: Result | None = None
+        self._result: tuple[str, Result] | None = None
         self.setup_args: dict[str, Any] = {}
         # Listener frames and "end now" take effect when game code returns to the driver, so a
         # running step's pop/replace_top always edit its own frame. These are transient: at rest
@@ -355,9 +357,11 @@ class Game(Flow, Knowledge):
         """Scores and winners once the game is over (None before)."""
         if self.state.stage != OVER:
             return None
-        if self._result is None:
-            self._result = self._score()
-        return self._result
+        # per language: the scores are the same, the score sheet's words are the reader's
+        lang = i18n.current()
+        if self._result is None or self._result[0] != lang:
+            self._result = (lang, self._score())
+        return self._result[1]
 
     def _score(self) -> Result:
         rs = self.ruleset

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from beanframe.errors import ConfigError
+from beanframe.i18n import _
 from beanframe.modelseat.seat import Seat, state_text
 
 MAX_WAIT = 600.0  # seconds one ``wait`` may last
@@ -56,7 +57,7 @@ def build_server(seat: Seat) -> Any:
             return outcome.text
         if seat.over() or seat.deciding():
             return f"{outcome.text}\n\n{await state_text(seat)}"
-        return f"{outcome.text}\nOthers decide now: call wait."
+        return f"{outcome.text}\n" + _("Others decide now: call wait.")
 
     @server.tool(name="why", description="Why a move (a code such as 'buy-field') is not possible now; without a code, why a choice you look for is missing.")
     async def why_tool(code: str = "") -> str:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from beanframe.i18n import _, ngettext
 from beanframe.agents import DeciderTurns, _ask, make_bot
 from beanframe.core.actions import clip, shorten
 from beanframe.core.present import check_line, presentation
@@ -129,18 +130,18 @@ async def state_text(seat: Seat, width: int = 100) -> str:
     for name in seat.reference_commands():
         parts.append((await seat.words(name, width)).rstrip())
     if seat.over():
-        parts.append("The game is over.")
+        parts.append(_("The game is over."))
     elif seat.deciding():
-        parts.append(f"You ({seat.seat}) decide now: answer with the number of one move above, its code, or a one-line command.")
+        parts.append(_("You ({seat}) decide now: answer with the number of one move above, its code, or a one-line command.").format(seat=seat.seat))
     else:
-        parts.append(f"You ({seat.seat}) do not decide now: wait until you must.")
+        parts.append(_("You ({seat}) do not decide now: wait until you must.").format(seat=seat.seat))
     return "\n\n".join(parts) + "\n"
 
 
 def refusal_text(seat: Seat, reason: str) -> str:
     """A refused move: the reason in one line, then the legal moves."""
     legal = seat.legal()
-    moves = moves_text(legal) if legal else "(none: you do not decide now)"
+    moves = moves_text(legal) if legal else _("(none: you do not decide now)")
     return f"refused: {clip(' '.join(reason.split()), 300)}\nYour legal moves:\n{moves}"
 
 
@@ -194,7 +195,7 @@ class LocalSeat(Seat):
 
     def describe(self) -> str:
         game = self.game
-        return f"{game.ruleset.name}, {game.players} player(s); you are {self.seat} (player {self.me + 1})."
+        return ngettext("{game}, {n} player; you are {seat} (player {number}).", "{game}, {n} players; you are {seat} (player {number}).", game.players).format(game=game.ruleset.name, n=game.players, seat=self.seat, number=self.me + 1)
 
     def reference_commands(self) -> list[str]:
         return list(presentation(self.game.ruleset).commands)

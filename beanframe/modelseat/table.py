@@ -15,7 +15,7 @@ from beanframe.client import TableClient, TableError, compose_table
 from beanframe.core.view import View
 from beanframe.modelseat.seat import FALLBACK_BOTS, Outcome, Seat, move_code, refusal_text
 from beanframe.errors import BeanframeError
-from beanframe.i18n import _
+from beanframe.i18n import _, ngettext
 
 ANSWER_TIMEOUT = 30.0  # seconds the table may take to answer a command or a move
 
@@ -102,7 +102,7 @@ class TableSeat(Seat):
     def describe(self) -> str:
         state = self.client.state
         name = "+".join(state.get("variants", ()))
-        return f"{name}, {state.get('players')} player(s); you are {self.seat} (player {self.seat[1:]})."
+        return ngettext("{game}, {n} player; you are {seat} (player {number}).", "{game}, {n} players; you are {seat} (player {number}).", int(state.get("players") or 0)).format(game=name, n=state.get("players"), seat=self.seat, number=self.seat[1:])
 
     def reference_commands(self) -> list[str]:
         return [c["name"] for c in self.client.state.get("commands", ()) if c.get("kind") == "command"]

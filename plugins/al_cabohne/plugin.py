@@ -253,12 +253,12 @@ def beanframe_score(game, sheet):
     """Coins count; hand cards are worth nothing. Solo: the mafia's coins are doubled."""
     table = game.part(BEANS)
     for p in range(game.players):
-        sheet.add(seat_name(p), N_("coins"), len(table.coins[p]))  # score labels: the front ends translate them
+        sheet.add(seat_name(p), _("coins"), len(table.coins[p]))  # in the reader's language (results are per language)
     treasury = len(game.part(m.PART).treasury)
-    sheet.add(MAFIA, N_("treasury"), treasury)
+    sheet.add(MAFIA, _("treasury"), treasury)
     if game.players == 1:
         factor = game.ruleset.config.params[NAME].solo_mafia_factor
-        sheet.add(MAFIA, f"solo: treasury x{factor}", treasury * (factor - 1))
+        sheet.add(MAFIA, _("solo: treasury x{factor}").format(factor=factor), treasury * (factor - 1))
 
 
 @hookimpl

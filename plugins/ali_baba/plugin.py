@@ -139,7 +139,7 @@ def beanframe_observation(register, config):
 def beanframe_score(game, sheet):
     part = table(game)
     for p in range(game.players):
-        sheet.add(seat_name(p), "piasters", part.piasters[p])
+        sheet.add(seat_name(p), _("piasters"), part.piasters[p])
 
 
 @hookimpl

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from beanframe.beans import PART as BEANS
 from beanframe.beans import harvest
 from beanframe.core.scoring import seat_name
-from beanframe.i18n import N_
+from beanframe.i18n import _
 
 from .rules import HAND_CARDS, rules_of
 
@@ -30,7 +30,7 @@ def phase_final_harvest(game: Game) -> None:
 def score(game: Game, sheet: ScoreSheet) -> None:
     table = game.state.parts[BEANS]
     for p in range(game.players):
-        sheet.add(seat_name(p), N_("coins"), len(table.coins[p]))
+        sheet.add(seat_name(p), _("coins"), len(table.coins[p]))  # in the reader's language (results are per language)
 
 
 def winners(game: Game, sheet: ScoreSheet) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from beanframe.core.scoring import seat_name
-from beanframe.i18n import N_
+from beanframe.i18n import _
 
 from .board import board_of, layout_of
 from .rules import rules_of
@@ -29,7 +29,7 @@ def score(game: Game, sheet: ScoreSheet) -> None:
         for label, points in lines:
             sheet.add(seat, label, points)
         if not lines:
-            sheet.add(seat, N_("no landscape"), 0)
+            sheet.add(seat, _("no landscape"), 0)
 
 
 def winners(game: Game, sheet: ScoreSheet) -> list[str]:

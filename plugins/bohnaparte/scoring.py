@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from beanframe.i18n import _
+
+from .events import landscape_name
 from .layout import Layout
 
 FORTRESS_VP = 1  # "De vesting levert aan het einde van het spel één extra zegepunt op"
@@ -35,11 +38,11 @@ def vp_lines(
     for i, owner in enumerate(owners):
         if owner == player:
             card = layout.card(i)
-            entry = per_kind.setdefault(card.name, [0, 0])
+            entry = per_kind.setdefault(landscape_name(card), [0, 0])  # the reader's words
             entry[0] += 1
             entry[1] += landscape_vp(layout, i, camp_vp)
-    lines = [(f"{name} x{n}", vp) for name, (n, vp) in per_kind.items()]
+    lines = [(_("{name} x{n}").format(name=name, n=n), vp) for name, (n, vp) in per_kind.items()]
     forts = sum(1 for i in fortresses if owners[i] == player)
     if forts:
-        lines.append((f"fortress x{forts}", forts * FORTRESS_VP))
+        lines.append((_("fortress x{n}").format(n=forts), forts * FORTRESS_VP))
     return lines

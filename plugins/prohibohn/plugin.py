@@ -191,7 +191,7 @@ def beanframe_score(game, sheet):
 
     part: Buildings = game.part(PART)
     for p in range(game.players):
-        for label, value in score_lines(part.owned[p], part.razzia, part.protected):
+        for label, value in score_lines(part.owned[p], part.razzia, part.protected, shown=True):
             sheet.add(seat_name(p), label, value)
 
 

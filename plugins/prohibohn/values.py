@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import BUILDING, CARDS, POLICE, POLICE_RULES, RAZZIA, RAZZIA_RULES, Card
+from beanframe.i18n import _
+
+from .cards import BUILDING, CARDS, POLICE, POLICE_RULES, RAZZIA, RAZZIA_RULES, Card, shown_name
 
 
 def coins_of(coins: Sequence[int], bean: int) -> int:
@@ -91,18 +93,20 @@ def police_bonus(price: int, owned: Iterable[int]) -> int:
     return bonus
 
 
-def score_lines(owned: Sequence[int], razzia: bool, protected: Iterable[int]) -> list[tuple[str, int]]:
+def score_lines(owned: Sequence[int], razzia: bool, protected: Iterable[int], shown: bool = False) -> list[tuple[str, int]]:
     """A player's Prohibohn score lines (the coins are Al Cabohne's line): each building, the
     police station and its bonus, the razzia (F.9)."""
     protected = set(protected)
     lines = []
     for i in owned:
         card = CARDS[i]
+        name = shown_name(card) if shown else card.name  # shown: the score sheet, in the reader's words
         if card.group == BUILDING:
-            lines.append((card.name, building_value(i, owned, razzia, protected)))
+            lines.append((name, building_value(i, owned, razzia, protected)))
         elif card.group == POLICE:
-            lines.append((card.name, card.price))
-            lines.append((f"{card.name} bonus", police_bonus(card.price, owned)))
+            lines.append((name, card.price))
+            bonus = _("{card} bonus").format(card=name) if shown else f"{name} bonus"
+            lines.append((bonus, police_bonus(card.price, owned)))
         else:
-            lines.append((card.name, RAZZIA_RULES.value))
+            lines.append((name, RAZZIA_RULES.value))
     return lines

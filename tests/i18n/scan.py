@@ -225,7 +225,7 @@ class Scanner:
 
     def scan(self, text: str, door: str, where: str, allowed: Iterable[str] = (), only: Iterable[str] = ()) -> None:
         """Look for every kind of problem in ``text`` (``only``: for these kinds; ``allowed``:
-        snake_case words it may hold besides the scanner's)."""
+        identifiers it may hold besides the scanner's: no check reads them)."""
         only = set(only)
         extra = set(allowed)
         for m in SNAKE.finditer(text) if not only or "internal keys" in only else ():
@@ -235,7 +235,8 @@ class Scanner:
             for kind in kinds if not only else [k for k in kinds if k in only]:
                 pattern = self.patterns[kind]
                 for m in pattern.finditer(text) if pattern is not None else ():
-                    self._add(group, m.group(), text, m, door, where)
+                    if m.group() not in extra:  # the listing's own identifiers (a phase named "field")
+                        self._add(group, m.group(), text, m, door, where)
 
     def lines(self, group: str) -> list[str]:
         """One line per problem, sorted by the door it was first read at."""

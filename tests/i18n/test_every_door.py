@@ -45,6 +45,16 @@ TRANSLATED_IDS = [i for i, case in zip(IDS, CASES) if case[2] != "en"]
 TITLES = [v.replace("_", " ") for v in discover()]  # a game's title is no name to translate ("Al Cabohne")
 
 
+def option_values(options: type) -> set[str]:
+    """The words an option takes (``tie_break=hand_cards``): typed, so never translated."""
+    found: set[str] = set()
+    for field in attrs.fields(options):
+        validators = [field.validator, *getattr(field.validator, "_validators", ())]
+        for validator in validators:
+            found.update(v for v in getattr(validator, "options", ()) if isinstance(v, str))
+    return found
+
+
 def allowed_identifiers(ruleset: Any) -> tuple[set[str], set[str]]:
     """The snake_case words a player may read because they type them: variant names and options
     (``--option al_cabohne.run_outs=1``); and in ``rules``, the composition's own names too
@@ -52,6 +62,7 @@ def allowed_identifiers(ruleset: Any) -> tuple[set[str], set[str]]:
     typed = set(discover())
     for opts in ruleset.options.values():
         typed.update(plain_data(opts) or ())
+        typed.update(option_values(type(opts)) if attrs.has(type(opts)) else ())
     listing = {phase.name for stage in ruleset.stages for phase in stage} | {o.name for o in ruleset.any_time}
     return typed, listing
 
@@ -217,6 +228,7 @@ def test_the_variants_listing_speaks_each_language(lang):
 
     infos = installed_variants()
     typed = set(discover()) | {name for info in infos if info.options for name in attrs.fields_dict(info.options)}
+    typed |= {value for info in infos if info.options for value in option_values(info.options)}
     scanner = Scanner(lang, typed, typed, titles=TITLES)
     i18n.clear_missing()
     with language(lang):
