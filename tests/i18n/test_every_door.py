@@ -64,6 +64,7 @@ def allowed_identifiers(ruleset: Any) -> tuple[set[str], set[str]]:
         typed.update(plain_data(opts) or ())
         typed.update(option_values(type(opts)) if attrs.has(type(opts)) else ())
     listing = {phase.name for stage in ruleset.stages for phase in stage} | {o.name for o in ruleset.any_time}
+    listing |= set(ruleset.config.params)  # parameter paths (beans.run_out_limit): what options set
     return typed, listing
 
 
