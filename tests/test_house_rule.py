@@ -155,7 +155,7 @@ def test_its_words_come_through_its_own_catalogs_found_through_its_hook():
     help_text = attrs.fields(info.options).cost.metadata["help"]
     i18n.clear_missing()
     with i18n.language("nl"):
-        assert i18n._(help_text) == "dukaten die het derde veld kost"
+        assert i18n._(help_text) == "daalders die het derde veld kost"
         assert i18n._(info.description).startswith("huisregel: het derde veld van Al Cabohne")
     with i18n.language("de"):
         assert i18n._(help_text) == "Taler, die das dritte Feld kostet"

@@ -38,8 +38,11 @@ def test_the_text_seat_speaks_the_language_of_its_context():
     assert "Your choices (number or code):" in english[0]
     assert "Je keuzes (nummer of code):" in dutch[0] and "Your choices" not in dutch[0]
     assert "Commando's (in woorden beantwoord, alleen voor deze plaats):" in dutch[2]
-    # what this module adds for the model stays English, in every language
-    assert "You (p1) decide now: answer with the number of one move above" in dutch[0]
+    # the frame this module adds speaks the seat's language too (issue 29: every word a player
+    # reads); "refused:" stays, a word a program looks for
+    assert "You (p1) decide now: answer with the number of one move above" in english[0]
+    assert "Jij (p1) beslist nu: antwoord met het nummer van een zet hierboven" in dutch[0]
+    assert dutch[0].startswith("al_cabohne, 1 speler; jij bent p1 (speler 1).")
     assert dutch[-1].startswith("refused: onbekende actie 'teleport h1' (bekende acties: ")
     assert english[-1].startswith("refused: unknown action 'teleport h1' (known actions: ")
 

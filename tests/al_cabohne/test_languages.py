@@ -98,4 +98,4 @@ def test_a_position_problem_is_told_in_the_readers_language():
 
     with language("nl"):
         found = position_problems({"mafia": {"bosses": [["fire"] * 8, []]}})
-    assert any("8 Vuurboon halen de drempel van Al Caboon van 3 munten" in p for p in found), found
+    assert any("8 Vuurboon halen de drempel van Al Caboon van 3 daalders" in p for p in found), found

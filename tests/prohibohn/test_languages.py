@@ -45,7 +45,7 @@ def test_the_variant_and_its_option_are_described_in_every_language():
 
     clear_missing()
     words = words_of_the_plugins(beanframe.compose(["al_cabohne", "prohibohn"], 2, options=PUB), al_cabohne, plugin)
-    assert "twee handkaarten worden startmunten" in words
+    assert "twee handkaarten worden startdaalders" in words
     assert "de Pub-variant: de Cognacbonen, de Pubs en Joe Boonanno; ieder drie velden" in words
     assert missing() == set()
     assert not any("RULES" in w for w in words)
@@ -86,7 +86,7 @@ def test_why_a_purchase_is_not_possible_in_dutch():
 
     game = situation(at="play", hands=[["fire"], ["puff"]], bosses=[["blue"], ["runner"]], coins=[["runner"], []])
     with language("nl"):
-        assert explain(game, 0, BUY[card_id("casino3")]) == "3-Casino kost 3 Blufboon-munten; je hebt er 1"
+        assert explain(game, 0, BUY[card_id("casino3")]) == "3-Casino kost 3 Blufboon-daalders; je hebt er 1"
         assert explain(game, 1, BUY[card_id("casino1")]) == "gebouwen, Police Stations en de Razzia koop je alleen in je eigen beurt"
     with language("fr"):
         assert explain(game, 0, BUY[card_id("casino3")]) == "Casino 3 coûte 3 pièces de Stangenbohne ; vous en avez 1"
