@@ -27,6 +27,7 @@ from beanframe.core.records import known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.view import plain_data
 from beanframe.core.web import web_presentation
+from beanframe.i18n import _
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -114,9 +115,10 @@ def phase_label(game: Game) -> str:
     """The phase as the rules name it ("phase 2: trade"), or the stage ("over")."""
     phase = game.phase
     if phase is None:
-        return game.stage_name
-    number = f"phase {phase.number}: " if phase.number else ""
-    return f"{number}{phase.label}"
+        return _(game.stage_name)
+    if phase.number:
+        return _("phase {number}: {label}").format(number=phase.number, label=_(phase.label))
+    return _(phase.label)
 
 
 def result_data(game: Game, given_up: Iterable[int] = ()) -> dict[str, Any] | None:
@@ -184,7 +186,7 @@ def seat_update(
     out = changing_fields(game, player, sent)
     entries = []
     node = game.state.history  # a linked list, newest first: walk only the new entries
-    for _ in range(new_actions):
+    for _entry in range(new_actions):
         action, node, actor = node
         entries.append([seat_name(actor), known_code(actor, action, player)])
     entries.reverse()

@@ -16,7 +16,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.web import web_presentation
+from beanframe.i18n import _
 from beanframe.server.refusals import Refused
+from beanframe.server.words import js_strings
 
 if TYPE_CHECKING:
     from beanframe.core.game import Ruleset
@@ -55,6 +57,10 @@ class WebFiles:
         self._info[id(ruleset)] = (ruleset, out)
         return out
 
+    def strings(self, ruleset: Ruleset, lang: str) -> dict[str, Any]:
+        """The words the variants' modules mark with ``t()``/``tn()``, in ``lang``."""
+        return js_strings(web_presentation(ruleset).folders(), lang)
+
     def learn(self, rulesets: Iterable[Ruleset]) -> None:
         """Register the folders of these rulesets (a file asked for before its room's page was)."""
         for ruleset in rulesets:
@@ -64,11 +70,11 @@ class WebFiles:
         """A file's bytes and content type; Refused (404) for anything not registered."""
         parts = path.split("/")
         if len(parts) < 2 or not all(PART.fullmatch(p) for p in parts) or (package, parts[0]) not in self.folders:
-            raise Refused(f"no such file: web/{package[:60]}/{path[:80]}", 404)
+            raise Refused(_("no such file: {path}").format(path=f"web/{package[:60]}/{path[:80]}"), 404)
         suffix = "." + parts[-1].rsplit(".", 1)[-1] if "." in parts[-1] else ""
         kind = TYPES.get(suffix) or mimetypes.guess_type(parts[-1])[0]
         if kind is None:
-            raise Refused(f"no such file: web/{package[:60]}/{path[:80]}", 404)
+            raise Refused(_("no such file: {path}").format(path=f"web/{package[:60]}/{path[:80]}"), 404)
         try:
             node = resources.files(package)
             for p in parts:
@@ -77,5 +83,5 @@ class WebFiles:
         except (ModuleNotFoundError, OSError, ValueError):
             data = None
         if data is None or len(data) > MAX_FILE:
-            raise Refused(f"no such file: web/{package[:60]}/{path[:80]}", 404)
+            raise Refused(_("no such file: {path}").format(path=f"web/{package[:60]}/{path[:80]}"), 404)
         return data, kind
