@@ -16,7 +16,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.web import web_presentation
-from beanframe.i18n import _
+from beanframe.i18n import _, current
 from beanframe.server.refusals import Refused
 from beanframe.server.words import js_strings
 
@@ -39,11 +39,13 @@ class WebFiles:
 
     def __init__(self) -> None:
         self.folders: set[tuple[str, str]] = set()
-        self._info: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._info: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
 
     def info(self, ruleset: Ruleset) -> dict[str, Any]:
-        """``{"modules": [url], "styles": [url], "data": {name: ...}}`` for ``ruleset`` (once)."""
-        found = self._info.get(id(ruleset))
+        """``{"modules": [url], "styles": [url], "data": {name: ...}}`` for ``ruleset`` (once per
+        language: the data names beans in the current language)."""
+        key = (id(ruleset), current())
+        found = self._info.get(key)
         if found is not None and found[0] is ruleset:
             return found[1]
         web = web_presentation(ruleset)
@@ -54,7 +56,7 @@ class WebFiles:
             "data": json.loads(json.dumps(data)),  # plain JSON (tuples become lists), checked here once
         }
         self.folders |= web.folders()
-        self._info[id(ruleset)] = (ruleset, out)
+        self._info[key] = (ruleset, out)
         return out
 
     def strings(self, ruleset: Ruleset, lang: str) -> dict[str, Any]:
