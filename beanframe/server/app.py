@@ -5,13 +5,16 @@ page; ``beanframe serve`` runs it on uvicorn, tests call it in-process. The rout
 read and check the request (:mod:`beanframe.server.limits`), find the room and the seat the token
 opens, and leave the game to the room (:mod:`beanframe.server.rooms`). Every refusal is
 ``{"error": "one line"}`` with a 4xx status; an unexpected failure is one line and a 500, with
-the traceback in the server's own log only. See ``docs/protocol.md``.
+the traceback in the server's own log only. Every request is answered in its language (``?lang=``,
+else ``Accept-Language``: :mod:`beanframe.server.words`). See ``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -27,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from beanframe.errors import BeanframeError
+from beanframe.i18n import _, current, language
 from beanframe.server import catalog
 from beanframe.server.commands import run_command, why
 from beanframe.server.gate import Gate, allowed_hosts, is_json
@@ -40,6 +44,7 @@ from beanframe.server.socket import serve_socket
 from beanframe.server.store import Store
 from beanframe.server.tokens import well_formed
 from beanframe.server.web import WebFiles
+from beanframe.server.words import page_strings, request_language
 
 log = logging.getLogger("beanframe.server")
 
@@ -50,6 +55,14 @@ PRIVATE = {"Cache-Control": "no-store"}
 
 def error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def negotiated(request: Request) -> str:
+    """The request's language without its ``?lang=`` (an unknown one is refused in this one)."""
+    try:
+        return request_language(request.query_params, request.headers)
+    except BadInput:
+        return request_language({}, request.headers)
 
 
 class Api:
@@ -70,7 +83,7 @@ class Api:
         data = await read_body(request.stream(), declared, limit, self.limits.body_seconds)
         if data and not is_json(request.headers.get("content-type")):
             # a cross-origin page may send text/plain without asking first: never read as JSON
-            raise BadInput("a request body must be sent as Content-Type: application/json", 415)
+            raise BadInput(_("a request body must be sent as {header}").format(header="Content-Type: application/json"), 415)
         return read_json(data, limit)
 
     def client(self, request: Request) -> str:
@@ -80,7 +93,7 @@ class Api:
         room_id = request.path_params["room"]
         room = await self.hub.get(room_id) if ROOM_ID.fullmatch(room_id) else None
         if room is None:
-            raise Refused(f"no room {room_id[:40]!r} here", 404)
+            raise Refused(_("no room {room} here").format(room=repr(room_id[:40])), 404)
         return room
 
     def token(self, request: Request) -> str | None:
@@ -88,14 +101,20 @@ class Api:
         header = request.headers.get("authorization")
         if header is None:
             return None
-        scheme, _, token = header.strip().partition(" ")
+        scheme, _sep, token = header.strip().partition(" ")
         token = token.strip()
         if scheme.lower() != "bearer" or not well_formed(token):
-            raise BadInput("the Authorization header must be 'Bearer TOKEN' (the token of your invitation)", 401)
+            raise BadInput(_("the Authorization header must be {form} (the token of your invitation)").format(form="'Bearer TOKEN'"), 401)
         return token
 
     def base_url(self, request: Request) -> str:
         return self.public_url or str(request.base_url)
+
+    async def in_thread(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` on the hub's threads, in the request's language (a thread does not
+        inherit the context by itself)."""
+        run = functools.partial(contextvars.copy_context().run, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self.hub.executor, run)
 
 
 class _Table(Starlette):
@@ -139,13 +158,17 @@ def create_app(
             await hub.close()
 
     def guarded(handler: Any) -> Any:
-        """Turn refusals into one-line JSON errors; rate-limit the client's address."""
+        """Turn refusals into one-line JSON errors; rate-limit the client's address; answer in
+        the request's language (``?lang=``, else ``Accept-Language``)."""
 
         async def endpoint(request: Request) -> Response:
             try:
-                if request.method != "GET" and not api.requests.allow(api.client(request)):
-                    raise BadInput(f"too many requests: at most {limits.rate:g} a second", 429)
-                return await handler(request)
+                with language(negotiated(request)):
+                    lang = request_language(request.query_params, request.headers)  # BadInput for ?lang=xx
+                with language(lang):
+                    if request.method != "GET" and not api.requests.allow(api.client(request)):
+                        raise BadInput(_("too many requests: at most {rate} a second").format(rate=f"{limits.rate:g}"), 429)
+                    return await handler(request)
             except (Refused, BadInput) as exc:
                 return error(str(exc), exc.status)
 
@@ -159,12 +182,14 @@ def create_app(
         return JSONResponse({"server": "beanframe", "protocol": PROTOCOL})
 
     async def variants(request: Request) -> Response:
-        data = await asyncio.get_running_loop().run_in_executor(hub.executor, catalog.variants_data, hub)
-        return JSONResponse(data)
+        return JSONResponse(await api.in_thread(catalog.variants_data, hub))
+
+    async def strings(request: Request) -> Response:
+        return JSONResponse(page_strings(current()))
 
     async def create_room(request: Request) -> Response:
         if not api.creations.allow(api.client(request)):
-            raise BadInput(f"too many new rooms: at most {limits.create_rate:g} a second", 429)
+            raise BadInput(_("too many new rooms: at most {rate} a second").format(rate=f"{limits.create_rate:g}"), 429)
         data = await api.body(request)
         try:
             setup = parse_setup(data, hub.plugin_of, getattr(hub, "default_clock", None))
@@ -200,7 +225,7 @@ def create_app(
         player = room.seat_of(api.token(request))
         data = await api.body(request)
         if not isinstance(data, dict):
-            raise BadInput('the body must be a JSON object: {"code": "...", "version": N}')
+            raise BadInput(_("the body must be a JSON object: {example}").format(example='{"code": "...", "version": N}'))
         await room.act(player, data.get("version"), code=data.get("code"), action_id=data.get("id"))
         return JSONResponse(room.full_state(player), headers=PRIVATE)
 
@@ -216,24 +241,25 @@ def create_app(
         player = room.seat_of(api.token(request))
         data = await api.body(request)
         if not isinstance(data, dict):
-            raise BadInput('the body must be a JSON object: {"line": "..."}')
+            raise BadInput(_("the body must be a JSON object: {example}").format(example='{"line": "..."}'))
         return JSONResponse({"text": run_command(room, player, data.get("line"), data.get("width"))}, headers=PRIVATE)
 
     async def save(request: Request) -> Response:
         room = await api.room(request)
         if room.game is None:
-            raise Refused(room.broken or "this room cannot be played", 409)
+            raise Refused(room.broken or _("this room cannot be played"), 409)
         if not room.game.is_over:
-            raise Refused("the save is served once the game is over (it holds every hand and the deck order)", 409)
+            raise Refused(_("the save is served once the game is over (it holds every hand and the deck order)"), 409)
         headers = {"Content-Disposition": f'attachment; filename="beanframe-{room.id}.json"', **PRIVATE}
         return Response(room.game.to_json(), media_type="application/json", headers=headers)
 
     async def web(request: Request) -> Response:
         room = await api.room(request)
         if room.game is None:
-            raise Refused(room.broken or "this room cannot be played", 409)
-        info = await asyncio.get_running_loop().run_in_executor(hub.executor, files.info, room.game.ruleset)
-        return JSONResponse(info)
+            raise Refused(room.broken or _("this room cannot be played"), 409)
+        info = await api.in_thread(files.info, room.game.ruleset)
+        # the words the variants' modules mark, in the request's language (the page's own: /api/strings)
+        return JSONResponse({**info, "strings": files.strings(room.game.ruleset, current())})
 
     async def web_file(request: Request) -> Response:
         package, path = request.path_params["package"], request.path_params["path"]
@@ -248,20 +274,23 @@ def create_app(
         await serve_socket(api, websocket)
 
     async def not_found(request: Request, exc: HTTPException) -> Response:
-        if exc.status_code == 404:
-            return error(f"no such address: {request.method} {request.url.path[:80]}", 404)
-        if exc.status_code == 405:
-            return error(f"{request.method} is not allowed at {request.url.path[:80]}", 405)
-        return error(" ".join(str(exc.detail).split())[:200] or "bad request", exc.status_code)
+        with language(negotiated(request)):
+            if exc.status_code == 404:
+                return error(_("no such address: {method} {path}").format(method=request.method, path=request.url.path[:80]), 404)
+            if exc.status_code == 405:
+                return error(_("{method} is not allowed at {path}").format(method=request.method, path=request.url.path[:80]), 405)
+            return error(" ".join(str(exc.detail).split())[:200] or _("bad request"), exc.status_code)
 
     async def crashed(request: Request, exc: Exception) -> Response:
         log.error("unexpected %s on %s %s", type(exc).__name__, request.method, request.url.path, exc_info=exc)
-        return error(f"the server failed ({type(exc).__name__}); it is in the server's log", 500)
+        with language(negotiated(request)):
+            return error(_("the server failed ({error}); it is in the server's log").format(error=type(exc).__name__), 500)
 
     routes = [
         Route("/", index),
         Route("/api", about),
         Route("/api/variants", guarded(variants)),
+        Route("/api/strings", guarded(strings)),  # the page's words in a language (issue 29)
         Route("/api/rooms", guarded(create_room), methods=["POST"]),
         *lobby_routes(api, guarded),  # the lobby, open seats, absent players, rematches (issue 25)
         Route("/api/rooms/{room}", guarded(room_info)),

@@ -15,12 +15,13 @@ import attrs
 from beanframe.adapters import variant_sets
 from beanframe.core.compose import variant_info
 from beanframe.errors import BeanframeError
+from beanframe.i18n import _, current
 from beanframe.server.clock import PROFILES, parse_clock
 
 if TYPE_CHECKING:
     from beanframe.server.hub import Hub
 
-_cache: dict[int, dict[str, Any]] = {}
+_cache: dict[tuple[int, str], dict[str, Any]] = {}
 
 
 def clock_profiles() -> list[dict[str, Any]]:
@@ -39,7 +40,7 @@ def option_data(info: Any) -> list[dict[str, Any]]:
             "name": f.name,
             "default": default,
             "type": getattr(f.type, "__name__", str(f.type)),
-            "help": f.metadata.get("help", ""),
+            "help": _(f.metadata.get("help", "")),
             "file": f.name in files,
             **_choices(f),
         })  # fmt: skip
@@ -56,8 +57,10 @@ def _choices(f: Any) -> dict[str, Any]:
 
 
 def variants_data(hub: Hub) -> dict[str, Any]:
-    """The variant sets this server can seat (computed once: composing every set takes time)."""
-    found = _cache.get(id(hub))
+    """The variant sets this server can seat, in the current language (computed once per
+    language: composing every set takes time)."""
+    key = (id(hub), current())
+    found = _cache.get(key)
     if found is not None:
         return found
     sets: dict[tuple[str, ...], list[int]] = {}
@@ -74,11 +77,11 @@ def variants_data(hub: Hub) -> dict[str, Any]:
         out.append({
             "name": main.name,
             "variants": list(variants),
-            "description": main.description,
+            "description": _(main.description),
             "players": counts,
             "bots": bots,
             "options": {info.name: option_data(info) for info in infos},
             "versions": {info.name: info.version for info in infos},
         })  # fmt: skip
-    found = _cache[id(hub)] = {"sets": out, "clocks": clock_profiles()}
+    found = _cache[key] = {"sets": out, "clocks": clock_profiles()}
     return found

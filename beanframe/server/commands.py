@@ -10,6 +10,7 @@ from typing import Any
 from beanframe.core.actions import shorten
 from beanframe.core.present import presentation
 from beanframe.errors import BeanframeError
+from beanframe.i18n import _
 from beanframe.text import MAX_WIDTH, MIN_WIDTH, clamp_width, plain  # noqa: F401 - the widths, re-exported
 from beanframe.text.commands import SEAT_COMMANDS, seat_command, why_text
 from beanframe.server.limits import BadInput, one_line
@@ -21,9 +22,9 @@ def why(room: Room, player: int | None, code: Any) -> str:
     """Why an action (or, without a code, a choice the player looks for) is not possible now."""
     game = room.game
     if game is None:
-        raise Refused(room.broken or "this room cannot be played", 409)
+        raise Refused(room.broken or _("this room cannot be played"), 409)
     if code is not None and not isinstance(code, str):
-        raise BadInput('"code" must be an action code such as "plant f1"')
+        raise BadInput(_("{field} must be an action code such as {example}").format(field='"code"', example='"plant f1"'))
     return why_text(game, player, code)
 
 
@@ -31,10 +32,10 @@ def run_command(room: Room, player: int | None, line: Any, width: Any = None) ->
     """A variant's command (``meter``) for ``player``, as plain text."""
     game = room.game
     if game is None:
-        raise Refused(room.broken or "this room cannot be played", 409)
+        raise Refused(room.broken or _("this room cannot be played"), 409)
     if not isinstance(line, str) or not line.strip():
-        raise BadInput('give the command: {"line": "meter"}')
-    word, _, rest = line.strip().partition(" ")
+        raise BadInput(_("give the command: {example}").format(example='{"line": "meter"}'))
+    word, _sep, rest = line.strip().partition(" ")
     width = clamp_width(width)
     answered = seat_words(game, player, word, rest, width)
     if answered is not None:
@@ -42,13 +43,13 @@ def run_command(room: Room, player: int | None, line: Any, width: Any = None) ->
     commands = presentation(game.ruleset).commands
     if word.lower() not in commands:
         known = ", ".join([*SEAT_COMMANDS, *commands])
-        raise BadInput(f"unknown command {shorten(word, 30)} (commands of this game: {known})")
-    fn, _ = commands[word.lower()]
+        raise BadInput(_("unknown command {command} (commands of this game: {known})").format(command=shorten(word, 30), known=known))
+    fn, _help = commands[word.lower()]
     try:
         items = fn(game, player, rest)
     except Exception as exc:  # noqa: BLE001 - a plugin's command must not fail the server
         log.exception("room %s: command %s failed", room.id, word)
-        raise Refused(f"{word.lower()} failed ({type(exc).__name__})", 500) from None
+        raise Refused(_("{command} failed ({error})").format(command=word.lower(), error=type(exc).__name__), 500) from None
     return plain(items, width)
 
 

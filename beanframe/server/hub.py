@@ -24,6 +24,7 @@ from beanframe.core.compose import discover, variant_info
 from beanframe.core.game import Game, Ruleset, compose
 from beanframe.core.present import presentation
 from beanframe.errors import BeanframeError
+from beanframe.i18n import _, current
 from beanframe.server.bots import BotTurns
 from beanframe.server.limits import Lifetimes
 from beanframe.server.refusals import Refused
@@ -68,7 +69,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._tasks: set[asyncio.Task] = set()
         self._rulesets: dict[str, Ruleset] = {}
-        self._commands: dict[int, list[dict[str, str]]] = {}
+        self._commands: dict[tuple[int, str], list[dict[str, str]]] = {}
 
     # -- tasks -------------------------------------------------------------------------------
     def spawn(self, coro: Coroutine) -> asyncio.Task:
@@ -134,16 +135,18 @@ class Hub:
         return list(self._rulesets.values())
 
     def commands_of(self, ruleset: Ruleset) -> list[dict[str, str]]:
-        """The variants' extra commands and one-line commands, for clients' help."""
-        found = self._commands.get(id(ruleset))
+        """The variants' extra commands and one-line commands, for clients' help (in the current
+        language; the names are codes)."""
+        key = (id(ruleset), current())
+        found = self._commands.get(key)
         if found is None:
             present = presentation(ruleset)
-            found = [{"name": n, "kind": "command", "help": h} for n, (_, h) in present.commands.items()]
-            found += [{"name": n, "kind": "line", "help": h} for n, (_, h) in present.line_commands.items()]
+            found = [{"name": n, "kind": "command", "help": _(h)} for n, (_fn, h) in present.commands.items()]
+            found += [{"name": n, "kind": "line", "help": _(h)} for n, (_fn, h) in present.line_commands.items()]
             if present.sit_outs:  # sent as an action's code, like a line (the server's Sitting)
-                helps = "; ".join(h for _, h in present.sit_outs.values())
+                helps = "; ".join(_(h) for _fn, h in present.sit_outs.values())
                 found.append({"name": SIT_OUT, "kind": "line", "help": helps})
-            self._commands[id(ruleset)] = found
+            self._commands[key] = found
         return found
 
     # -- rooms -------------------------------------------------------------------------------
@@ -173,7 +176,7 @@ class Hub:
             await self.store.create_room(record)
         except StoreError as exc:  # a full disk, a database gone: nothing stored, nobody has a token
             log.error("a new room could not be stored: %s", exc)
-            raise Refused("the server could not store the new room: nothing made (try again later)", 503) from None
+            raise Refused(_("the server could not store the new room: nothing made (try again later)"), 503) from None
         room = Room(self, record, game)
         self.rooms[record.id] = room
         room.bots.schedule()

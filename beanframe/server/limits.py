@@ -16,6 +16,7 @@ from attrs import frozen
 from starlette.requests import ClientDisconnect
 
 from beanframe.core.limits import loads_json
+from beanframe.i18n import _
 
 
 @frozen
@@ -69,23 +70,23 @@ class BadInput(Exception):
 def read_json(data: bytes | str, limit: int) -> Any:
     """A JSON value from a client (BadInput with one line if it is too long or not JSON)."""
     if len(data) > limit:
-        raise BadInput(f"the message is too long ({len(data)} bytes; at most {limit})", 413)
+        raise BadInput(_("the message is too long ({size} bytes; at most {limit})").format(size=len(data), limit=limit), 413)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadInput("the message is not UTF-8 text") from None
+            raise BadInput(_("the message is not UTF-8 text")) from None
     try:
         return loads_json(data)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise BadInput(f"not JSON: {one_line(exc, 80)}") from None
+        raise BadInput(_("not JSON: {problem}").format(problem=one_line(exc, 80))) from None
 
 
 async def read_body(chunks: AsyncIterator[bytes], declared: str, limit: int, seconds: float) -> bytes:
     """An HTTP body, at most ``limit`` bytes (``declared``: its Content-Length header), complete
     within ``seconds`` (BadInput 408 if not). A client that hangs up mid-body is :class:`Gone`."""
     if declared.isdigit() and int(declared) > limit:
-        raise BadInput(f"the body is too long ({declared} bytes; at most {limit})", 413)
+        raise BadInput(_("the body is too long ({size} bytes; at most {limit})").format(size=declared, limit=limit), 413)
     data = b""
 
     async def read() -> None:
@@ -93,12 +94,12 @@ async def read_body(chunks: AsyncIterator[bytes], declared: str, limit: int, sec
         async for chunk in chunks:
             data += chunk
             if len(data) > limit:
-                raise BadInput(f"the body is too long (more than {limit} bytes)", 413)
+                raise BadInput(_("the body is too long (more than {limit} bytes)").format(limit=limit), 413)
 
     try:
         await asyncio.wait_for(read(), seconds)
     except TimeoutError:
-        raise BadInput(f"the body did not come within {seconds:g} seconds", 408) from None
+        raise BadInput(_("the body did not come within {seconds} seconds").format(seconds=f"{seconds:g}"), 408) from None
     except ClientDisconnect:  # the client hung up: nobody to answer, nothing worth a log line
         raise Gone() from None
     return data
@@ -115,10 +116,10 @@ def read_message(data: bytes | str, limit: int) -> dict[str, Any]:
     """A WebSocket message: a JSON object with a ``type`` text."""
     value = read_json(data, limit)
     if not isinstance(value, dict):
-        raise BadInput('a message is a JSON object such as {"type": "action", "code": "...", "version": N}')
+        raise BadInput(_("a message is a JSON object such as {example}").format(example='{"type": "action", "code": "...", "version": N}'))
     kind = value.get("type")
     if not isinstance(kind, str):
-        raise BadInput('a message needs a "type" (hello, action, why, command, state, ping)')
+        raise BadInput(_("a message needs a {field} ({types})").format(field='"type"', types="hello, action, why, command, state, ping"))
     return value
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -27,7 +27,9 @@ from beanframe.core.game import Game
 from beanframe.core.present import check_line, explain, presentation
 from beanframe.core.scoring import seat_name
 from beanframe.errors import BeanframeError
+from beanframe.i18n import _, current, language
 from beanframe.server.bots import RoomBots
+from beanframe.server.connection import Connection
 from beanframe.server.freshness import Freshness
 from beanframe.server.refusals import Refused
 from beanframe.server.limits import one_line
@@ -50,38 +52,6 @@ def _dumps(data: dict[str, Any]) -> str:
     return to_json(data)
 
 
-class Connection:
-    """The sending side of one connection: a bounded queue drained by the connection's own writer
-    task, so a slow client never holds up the room (one that falls too far behind is dropped; it
-    reconnects and gets the whole state)."""
-
-    QUEUE = 512
-
-    def __init__(self, seat: int | None, send: Callable[[str], Any]) -> None:
-        self.seat = seat
-        self.send = send
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
-        self.overflowed = False
-
-    def push(self, text: str) -> None:
-        if self.overflowed:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.overflowed = True
-            self.queue = asyncio.Queue(1)
-            self.queue.put_nowait(None)  # the writer stops; the endpoint closes the connection
-
-    async def write(self) -> None:
-        """Send what is queued until told to stop (None)."""
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            await self.send(text)
-
-
 class Room:
     """One game, its seats and its connections; see the module."""
 
@@ -95,9 +65,10 @@ class Room:
         self.broken = broken  # why this room cannot go on (it could not be resumed), or None
         self.lock = asyncio.Lock()
         self.conns: dict[int | None, set[Connection]] = {}
-        self.log_len: dict[int | None, int] = {}  # length of each connected seat's log now
-        self.sent: dict[int | None, dict[str, Any]] = {}  # each connected seat's part views, as sent
-        self.states: dict[int | None, tuple[int, dict[str, Any]]] = {}  # seat -> (version, its seat_state)
+        # kept per (seat, language): two connections of one seat in two languages get their own words
+        self.log_len: dict[tuple[int | None, str], int] = {}  # length of each connected seat's log now
+        self.sent: dict[tuple[int | None, str], dict[str, Any]] = {}  # each connected seat's part views, as sent
+        self.states: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = {}  # -> (version, its seat_state)
         self.remote: dict[str, dict[str, int]] = {}  # presence at other server processes
         self.remote_heard: dict[str, float] = {}  # when each of them last told it (hub's clock)
         self.used = hub.clock()  # when someone last asked for the room (it leaves memory when idle)
@@ -128,7 +99,7 @@ class Room:
         if matches(token, self.record.spectator):
             found = None
         if found == -1:
-            raise Refused(f"this token opens no seat of room {self.id}", 403)
+            raise Refused(_("this token opens no seat of room {room}").format(room=self.id), 403)
         if not self.joined:  # a room someone joined never expires (Hub.expire)
             self.joined = True
             self.hub.spawn(self.hub.mark_joined(self.id))
@@ -151,6 +122,7 @@ class Room:
         return seats, counts.get(None, 0)
 
     def room_fields(self, player: int | None) -> dict[str, Any]:
+        """The room's fields of a state, in the current language."""
         rec = self.record
         seats, spectators = self.presence()
         out = {
@@ -174,14 +146,16 @@ class Room:
         return out
 
     def full_state(self, player: int | None) -> dict[str, Any]:
-        """The seat's whole state (``GET .../state``, and the answer to an action over HTTP): the
-        game's part computed once per seat and version (a client that polls costs one lookup)."""
+        """The seat's whole state (``GET .../state``, and the answer to an action over HTTP) in
+        the current language: the game's part computed once per seat, language and version (a
+        client that polls costs one lookup)."""
         if self.game is None:
-            raise Refused(self.broken or "this room cannot be played", 409)
+            raise Refused(self.broken or _("this room cannot be played"), 409)
         version = self.version
-        cached = self.states.get(player)
+        key = (player, current())
+        cached = self.states.get(key)
         if cached is None or cached[0] != version:
-            cached = self.states[player] = (version, self.marked(seat_state(self.game, player)))
+            cached = self.states[key] = (version, self.marked(seat_state(self.game, player)))
         return {"type": "state", **self.room_fields(player), **cached[1]}
 
     def marked(self, fields: dict[str, Any]) -> dict[str, Any]:
@@ -193,21 +167,24 @@ class Room:
 
     # -- connections -------------------------------------------------------------------------
     def attach(self, conn: Connection) -> dict[str, Any]:
-        """Seat a connection; its first message is the whole state (returned, and counted so the
-        updates that follow continue it)."""
+        """Seat a connection; its first message is the whole state in its language (returned,
+        and counted so the updates that follow continue it)."""
         if self.game is None:
-            raise Refused(self.broken or "this room cannot be played", 409)
+            raise Refused(self.broken or _("this room cannot be played"), 409)
         before = self._connected()
-        # the seat's other connections hold the same (current) parts: one record of what was sent
+        # the seat's other connections in this language hold the same (current) parts: one
+        # record of what was sent
         self.conns.setdefault(conn.seat, set()).add(conn)
         sent: dict[str, Any] = {}
         try:
-            state = {"type": "state", **self.room_fields(conn.seat), **self.marked(seat_state(self.game, conn.seat, sent))}
+            with language(conn.lang):
+                state = {"type": "state", **self.room_fields(conn.seat), **self.marked(seat_state(self.game, conn.seat, sent))}
         except BaseException:
             self.detach(conn)
             raise
-        self.log_len[conn.seat] = len(state["log"])
-        self.sent[conn.seat] = sent
+        key = (conn.seat, conn.lang)
+        self.log_len[key] = len(state["log"])
+        self.sent[key] = sent
         conn.push(_dumps(state))
         if self._connected() != before:
             self.presence_changed(skip=conn)  # the new connection has it in its state
@@ -220,12 +197,22 @@ class Room:
         self.touch()  # idle from now on, if it was the last one
         before = self._connected()
         conns.discard(conn)
+        if not any(other.lang == conn.lang for other in conns):
+            self.log_len.pop((conn.seat, conn.lang), None)
+            self.sent.pop((conn.seat, conn.lang), None)
         if not conns:
             del self.conns[conn.seat]
-            self.log_len.pop(conn.seat, None)
-            self.sent.pop(conn.seat, None)
         if self._connected() != before:
             self.presence_changed()
+
+    def speak(self, conn: Connection, lang: str) -> None:
+        """The connection's words are in ``lang`` from now on: its whole state again, in it."""
+        old, conn.lang = conn.lang, lang
+        if not any(other.lang == old for other in self.conns.get(conn.seat, ())):
+            self.log_len.pop((conn.seat, old), None)
+            self.sent.pop((conn.seat, old), None)
+        with language(lang):
+            self.attach(conn)
 
     def _connected(self) -> tuple:
         return tuple(sorted((-1 if s is None else s, len(c)) for s, c in self.conns.items() if c))
@@ -265,26 +252,40 @@ class Room:
         self.push_presence(skip)
         self.hub.announce_presence(self.id, self.local_presence())
 
-    def publish(self, new_actions: int, since_events: int) -> None:
-        """Push every connected seat what changed (computed once per seat)."""
-        game = self.game
-        version = self.version
+    def by_language(self) -> list[tuple[int | None, str, list[Connection]]]:
+        """The connections grouped by (seat, language): each group is told the same words."""
+        groups: list[tuple[int | None, str, list[Connection]]] = []
         for seat, conns in list(self.conns.items()):
             if not conns:
                 continue
-            update = self.marked(seat_update(game, seat, new_actions, since_events, self.sent.setdefault(seat, {})))
-            update["type"] = "update"
-            update["room"] = self.id
-            update["version"] = version
-            update["history_from"] = version - new_actions
-            update["log_from"] = self.log_len.get(seat, 0)
-            update["sitting"] = self.sitting.of(game, seat)
-            if game.is_over:
-                update["seed"] = self.record.seed
-            update.update(self.seating.fields())
-            self.log_len[seat] = update["log_from"] + len(update["log"])
+            langs = {conn.lang for conn in conns}
+            if len(langs) == 1:  # the usual case: no sorting out
+                groups.append((seat, langs.pop(), list(conns)))
+                continue
+            for lang in sorted(langs):
+                groups.append((seat, lang, [conn for conn in conns if conn.lang == lang]))
+        return groups
+
+    def publish(self, new_actions: int, since_events: int) -> None:
+        """Push every connected seat what changed (computed once per seat and language)."""
+        game = self.game
+        version = self.version
+        for seat, lang, conns in self.by_language():
+            key = (seat, lang)
+            with language(lang):
+                update = self.marked(seat_update(game, seat, new_actions, since_events, self.sent.setdefault(key, {})))
+                update["type"] = "update"
+                update["room"] = self.id
+                update["version"] = version
+                update["history_from"] = version - new_actions
+                update["log_from"] = self.log_len.get(key, 0)
+                update["sitting"] = self.sitting.of(game, seat)
+                if game.is_over:
+                    update["seed"] = self.record.seed
+                update.update(self.seating.fields())
+            self.log_len[key] = update["log_from"] + len(update["log"])
             text = _dumps(update)
-            for conn in list(conns):
+            for conn in conns:
                 conn.push(text)
 
     # -- acting ------------------------------------------------------------------------------
@@ -302,9 +303,9 @@ class Room:
         person has come back); returns the new version. Refused with one line if it is
         not possible; nothing changes then."""
         if player is None:
-            raise Refused("a spectator cannot act: open an invitation link for a seat", 403)
+            raise Refused(_("a spectator cannot act: open an invitation link for a seat"), 403)
         if type(version) is not int:
-            raise Refused('say which version you act on: {"code": "...", "version": N} (the version of your state)', 400)
+            raise Refused(_('say which version you act on: {example} (the version of your state)').format(example='{"code": "...", "version": N}'), 400)
         # its own task: a caller that goes away mid-commit must not leave a stored action unapplied
         task = asyncio.ensure_future(self._act(player, version, code, action_id, action, by_bot))
         return await asyncio.shield(task)
@@ -315,16 +316,17 @@ class Room:
         async with self.lock:
             game = self.game
             if game is None or self.broken:
-                raise Refused(self.broken or "this room cannot be played", 409)
+                raise Refused(self.broken or _("this room cannot be played"), 409)
             if version != self.version and not self.freshness.still_current(player, version, self.version):
-                raise Refused(f"your state is out of date (version {version}, the game is at {self.version}): nothing done", 409)
+                raise Refused(_("your state is out of date (version {version}, the game is at {now}): nothing done")
+                              .format(version=version, now=self.version), 409)  # fmt: skip
             if game.is_over:
-                raise Refused("the game is over: no more actions", 409)
+                raise Refused(_("the game is over: no more actions"), 409)
             if player not in game.deciders:
                 who = ", ".join(seat_name(p) for p in game.deciders)
-                raise Refused(f"it is not your decision now: {who} to decide", 409)
+                raise Refused(_("it is not your decision now: {seats} to decide").format(seats=who), 409)
             if by_bot and not self.seating.may_bot_act(player):
-                raise Refused(f"{seat_name(player)}'s person has come back: no bot decides for it", 409)
+                raise Refused(_("{seat}'s person has come back: no bot decides for it").format(seat=seat_name(player)), 409)
             if not by_bot:
                 self.seating.refuse_person(player)
             if action is not None:
@@ -342,32 +344,35 @@ class Room:
         table = game.ruleset.actions
         if action_id is not None:
             if type(action_id) is not int or not 0 <= action_id < len(table):
-                raise Refused(f"no action id {shorten(action_id, 20)} (ids go from 0 to {len(table) - 1})", 400)
+                raise Refused(_("no action id {id} (ids go from 0 to {last})").format(id=shorten(action_id, 20), last=len(table) - 1), 400)
             found = table.from_id(action_id)
             if found not in game.legal_actions(player):
-                raise Refused(f"{found.code} is not possible now: {self.reason(game, player, found)}", 409)
+                raise Refused(self.not_now(game, player, found), 409)
             return [found]
         if not isinstance(code, str) or not code.strip():
-            raise Refused('give the action: {"code": "plant f1", "version": N} (or "id": N)', 400)
+            raise Refused(_("give the action: {example} (or {id})").format(example='{"code": "plant f1", "version": N}', id='"id": N'), 400)
         text = " ".join(code.split())
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         lines = presentation(game.ruleset).line_commands
         if word.lower() in lines:
-            fn, _ = lines[word.lower()]
+            fn, _help = lines[word.lower()]
             try:
                 return check_line(game, player, list(fn(game, player, rest)))
             except (ValueError, BeanframeError) as exc:
-                raise Refused(f"{word.lower()}: {one_line(exc)} (nothing done)", 409) from None
+                raise Refused(_("{command}: {problem} (nothing done)").format(command=word.lower(), problem=one_line(exc)), 409) from None
             except Exception as exc:  # noqa: BLE001 - a plugin's command must not end the game
                 log.exception("room %s: line command %s failed", self.id, word)
-                raise Refused(f"{word.lower()} failed: {type(exc).__name__} (nothing done)", 500) from None
+                raise Refused(_("{command} failed: {error} (nothing done)").format(command=word.lower(), error=type(exc).__name__), 500) from None
         try:
             found = table.coerce(text)
         except BeanframeError as exc:
             raise Refused(str(exc), 400) from None
         if found not in game.legal_actions(player):
-            raise Refused(f"{found.code} is not possible now: {self.reason(game, player, found)}", 409)
+            raise Refused(self.not_now(game, player, found), 409)
         return [found]
+
+    def not_now(self, game: Game, player: int, action: Action) -> str:
+        return _("{code} is not possible now: {reason}").format(code=action.code, reason=self.reason(game, player, action))
 
     @staticmethod
     def reason(game: Game, player: int, action: Action | None) -> str:
@@ -375,7 +380,7 @@ class Room:
             found = explain(game, player, action)
         except Exception:  # noqa: BLE001 - a plugin's explanation must not end the game
             found = None
-        return found or f"now: {game.prompt()}"
+        return found or _("now: {prompt}").format(prompt=game.prompt())
 
     async def commit(
         self, player: int, actions: Sequence[Action], version: int | None = None, by_bot: bool = False
@@ -386,13 +391,13 @@ class Room:
         have had this process heard of that action in time: a seat of a group decision whose
         choices did not change is not refused because two processes served it (issue 27)."""
         base = self.version
-        for _ in range(LOST_WRITES):
+        for _try in range(LOST_WRITES):
             if await self._store_and_apply(player, actions, by_bot):
                 return
             await self._catch_up()
             if version is None or not self._still_possible(player, version, actions):
                 break
-        raise Refused(f"your state is out of date (the game has moved on from version {base}): nothing done", 409)
+        raise Refused(_("your state is out of date (the game has moved on from version {version}): nothing done").format(version=base), 409)
 
     def _still_possible(self, player: int, version: int, actions: Sequence[Action]) -> bool:
         game = self.game
@@ -418,13 +423,13 @@ class Room:
             raise Refused(one_line(exc), 409) from None
         except Exception as exc:  # noqa: BLE001 - a plugin's bug: the game stays as it was
             log.exception("room %s: the game failed on %s", self.id, [a.code for a in actions])
-            raise Refused(f"the game failed on that action ({type(exc).__name__}); nothing done", 500) from None
+            raise Refused(_("the game failed on that action ({error}); nothing done").format(error=type(exc).__name__), 500) from None
         table = self.seating.prepare(trial, player, by_bot)
         try:
             stored = await self.hub.store.append(self.id, base, rows, trial.is_over, result_data(trial, self.seating.given_up), table=table[2])
         except StoreError as exc:
             log.error("room %s: %s", self.id, exc)
-            raise Refused("the server could not store the action: nothing done (try again)", 503) from None
+            raise Refused(_("the server could not store the action: nothing done (try again)"), 503) from None
         if not stored:  # another server process applied an action at this version first
             return False
         self.game = trial

@@ -27,6 +27,7 @@ from beanframe.core.records import known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.view import plain_data
 from beanframe.core.web import web_presentation
+from beanframe.i18n import _, current
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -114,9 +115,10 @@ def phase_label(game: Game) -> str:
     """The phase as the rules name it ("phase 2: trade"), or the stage ("over")."""
     phase = game.phase
     if phase is None:
-        return game.stage_name
-    number = f"phase {phase.number}: " if phase.number else ""
-    return f"{number}{phase.label}"
+        return _(game.stage_name)
+    if phase.number:
+        return _("phase {number}: {label}").format(number=phase.number, label=_(phase.label))
+    return _(phase.label)
 
 
 def result_data(game: Game, given_up: Iterable[int] = ()) -> dict[str, Any] | None:
@@ -143,17 +145,22 @@ def changing_fields(game: Game, player: int | None, sent: dict[str, Any] | None 
     }
 
 
-_RULE_DATA: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+_RULE_DATA: weakref.WeakKeyDictionary[Any, dict[str, dict[str, Any]]] = weakref.WeakKeyDictionary()
 
 
 def rule_data(ruleset: Ruleset) -> dict[str, Any]:
     """The public rule data the variants register (``register.data`` of ``beanframe_register_web``:
     the bean-o-meters, a variant's prices, a board's fields), as plain JSON data, computed once
-    per ruleset: facts of the rules, the same for every seat and spectator, never of a game."""
-    found = _RULE_DATA.get(ruleset)
+    per ruleset and language (it names beans): facts of the rules, the same for every seat and
+    spectator, never of a game."""
+    by_language = _RULE_DATA.get(ruleset)
+    if by_language is None:
+        by_language = _RULE_DATA[ruleset] = {}
+    lang = current()
+    found = by_language.get(lang)
     if found is None:
         data = {name: fn(ruleset) for name, fn in web_presentation(ruleset).data_fns.items()}
-        found = _RULE_DATA[ruleset] = json.loads(json.dumps(data))  # plain JSON (tuples become lists)
+        found = by_language[lang] = json.loads(json.dumps(data))  # plain JSON (tuples become lists)
     return found
 
 
@@ -184,7 +191,7 @@ def seat_update(
     out = changing_fields(game, player, sent)
     entries = []
     node = game.state.history  # a linked list, newest first: walk only the new entries
-    for _ in range(new_actions):
+    for _entry in range(new_actions):
         action, node, actor = node
         entries.append([seat_name(actor), known_code(actor, action, player)])
     entries.reverse()

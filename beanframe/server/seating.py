@@ -25,9 +25,11 @@ import attrs
 from beanframe.agents import make_bot
 from beanframe.batch import bot_seed
 from beanframe.core.scoring import seat_name
+from beanframe.i18n import N_, _, language
 from beanframe.server.clock import Clocks, ClockProfile, parse_clock
 from beanframe.server.refusals import Refused
 from beanframe.server.seat import to_json
+from beanframe.server.words import lines_words, table_line
 
 if TYPE_CHECKING:
     from beanframe.server.rooms import Room
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 OPEN = "open"
 CHECKPOINT = 30.0  # seconds of running clock between stored checkpoints
 LOG_LINES = 40  # the table log lines a state carries (the newest)
+BACK = N_("{seat} is back: {seat} plays again")
 
 
 def clock_profile(data: dict[str, Any] | None) -> ClockProfile | None:
@@ -50,7 +53,8 @@ class Seating:
         self.now = getattr(room.hub, "monotonic", time.monotonic)
         self.profile = clock_profile(room.record.clock)
         data = data or {}
-        self.lines: list[str] = list(data.get("log", []))
+        # each line an English template and its arguments (words.table_line), told in each reader's language
+        self.lines: list[Any] = list(data.get("log", []))
         self.next_room: str | None = data.get("next_room")
         self.given_up: set[int] = set(data.get("given_up", []))
         self.handed: set[int] = set(data.get("handed", []))  # handed to a bot while their person was gone
@@ -97,7 +101,7 @@ class Seating:
     def fields(self) -> dict[str, Any]:
         """What every state (and update) says of the table: ``clock`` (the profile), ``clocks``
         (seconds left per seat as of now), ``clock_running``, ``bot_plays``, ``open_seats``,
-        ``given_up``, ``table_log``, ``next_room``."""
+        ``given_up``, ``table_log`` (in the current language), ``next_room``."""
         clocks = self.clocks
         shown = None
         if clocks is not None:
@@ -109,7 +113,7 @@ class Seating:
             "bot_plays": [seat_name(p) for p in sorted(self.bot_plays())],
             "open_seats": [seat_name(p) for p in self.open_seats()],
             "given_up": [seat_name(p) for p in sorted(self.given_up)],
-            "table_log": self.lines[-LOG_LINES:],
+            "table_log": lines_words(self.lines[-LOG_LINES:]),
             "next_room": self.next_room,
         }
 
@@ -140,22 +144,22 @@ class Seating:
 
     def refuse_person(self, player: int) -> None:
         if player in self.given_up:
-            raise Refused(f"{seat_name(player)} was given up: a bot plays it to the end", 409)
+            raise Refused(_("{seat} was given up: a bot plays it to the end").format(seat=seat_name(player)), 409)
 
-    def prepare(self, trial: Any, player: int, by_bot: bool) -> tuple[Clocks | None, list[str], dict[str, Any] | None]:
+    def prepare(self, trial: Any, player: int, by_bot: bool) -> tuple[Clocks | None, list[Any], dict[str, Any] | None]:
         """The table state after ``player`` (a bot for it if ``by_bot``) made ``trial`` (not yet
         adopted: the action may still fail to be stored)."""
-        lines: list[str] = []
+        lines: list[Any] = []
         handed = set(self.handed)
         if not by_bot and player in handed:
             handed.discard(player)
-            lines.append(f"{seat_name(player)} is back: {seat_name(player)} plays again")
+            lines.append(table_line(BACK, seat=seat_name(player)))
         clocks = None
         if self.clocks is not None:
             clocks = Clocks.from_data(self.profile, self.clocks.to_data(), self.clocks.since)
             clocks.charge(self.now())
             if clocks.acted(player, by_bot) and not lines:
-                lines.append(f"{seat_name(player)} is back: {seat_name(player)} plays again")
+                lines.append(table_line(BACK, seat=seat_name(player)))
             clocks.look(trial, self.paused, clocks.since)
         if clocks is None and not lines:
             return None, [], None  # nothing of the table changed: no write beside the action
@@ -165,7 +169,7 @@ class Seating:
         data["version"] = trial.state.n_actions
         return clocks, lines, data
 
-    def adopt(self, prepared: tuple[Clocks | None, list[str], dict[str, Any] | None]) -> None:
+    def adopt(self, prepared: tuple[Clocks | None, list[Any], dict[str, Any] | None]) -> None:
         """The action was stored: its table state is the room's."""
         clocks, lines, data = prepared
         if clocks is not None:
@@ -229,9 +233,10 @@ class Seating:
             for p, which in gone:
                 seat = seat_name(p)
                 if which == "group":
-                    self.lines.append(f"{seat} ran out of time in this group decision: a {self.profile.bot} bot decides it for {seat}")
+                    text = N_("{seat} ran out of time in this group decision: a {bot} bot decides it for {seat}")
                 else:
-                    self.lines.append(f"{seat} ran out of time: a {self.profile.bot} bot plays for {seat}")
+                    text = N_("{seat} ran out of time: a {bot} bot plays for {seat}")
+                self.lines.append(table_line(text, seat=seat, bot=self.profile.bot))
             self.running_since_checkpoint += clocks.since - before
             if gone or self.running_since_checkpoint >= CHECKPOINT:
                 self.running_since_checkpoint = 0.0
@@ -242,7 +247,7 @@ class Seating:
             self.arm()
             return [p for p, _ in gone]
 
-    async def changed(self, line: str | None = None) -> None:
+    async def changed(self, line: dict[str, Any] | None = None) -> None:
         """Something of the table changed outside an action (called with the room's lock held):
         log it, store it, tell everyone, set the clocks and bots."""
         room = self.room
@@ -258,10 +263,15 @@ class Seating:
         room.push_presence()
 
     def push(self) -> None:
-        """Tell every connection the table's fields (a ``table`` message: the game did not move)."""
-        text = to_json({"type": "table", "room": self.room.id, **self.fields()})
+        """Tell every connection the table's fields (a ``table`` message: the game did not move),
+        each in its language."""
+        texts: dict[str, str] = {}
         for conns in self.room.conns.values():
             for conn in conns:
+                text = texts.get(conn.lang)
+                if text is None:
+                    with language(conn.lang):
+                        text = texts[conn.lang] = to_json({"type": "table", "room": self.room.id, **self.fields()})
                 conn.push(text)
 
     def presence_seen(self) -> None:

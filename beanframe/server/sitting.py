@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.present import presentation
+from beanframe.i18n import _
 from beanframe.server.refusals import Refused
 
 if TYPE_CHECKING:
@@ -54,17 +55,17 @@ class Sitting:
         nothing to sit out or something needs the seat first."""
         kind = decision_kind(game)
         if kind is None:
-            raise Refused("sit-out: there is nothing to sit out now (sit-out works in a trade): nothing done", 409)
+            raise Refused(_("sit-out: there is nothing to sit out now (sit-out works in a trade): nothing done"), 409)
         action = self._action(game, player, kind)
         if action is None:
             raise Refused(
-                "sit-out: something needs your answer first (an offer to you, or your own offer): nothing done", 409
+                _("sit-out: something needs your answer first (an offer to you, or your own offer): nothing done"), 409
             )
         self.kinds[player] = kind
         return [action]
 
     def _action(self, game: Game, player: int, kind: tuple[str, int]) -> Action | None:
-        fn, _ = presentation(game.ruleset).sit_outs[kind[0]]
+        fn, _help = presentation(game.ruleset).sit_outs[kind[0]]
         action = fn(game, player)
         return action if action is not None and action in game.legal_actions(player) else None
 
@@ -86,7 +87,7 @@ class Sitting:
     async def follow(self, room: Room) -> None:
         """Take the actions of the seats that sit out, after another action (the room's lock
         held): each seat at most twice, a bound should a plugin ask a seat again after its pass."""
-        for _ in range(2 * len(self.kinds)):
+        for _round in range(2 * len(self.kinds)):
             due = self.due(room.game)
             if due is None:
                 return

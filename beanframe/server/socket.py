@@ -1,9 +1,12 @@
 """The WebSocket of a room: ``/api/rooms/ID/ws``.
 
 The first message says hello with the token (``{"type": "hello", "token": T}``; no token or
-``null``: a spectator). The server answers with the seat's whole state, then pushes an
+``null``: a spectator) and may name the connection's language (``"language": "nl"``; else the
+address's ``?lang=``, else the ``Accept-Language`` of the upgrade request, else English: issue
+29). The server answers with the seat's whole state in that language, then pushes an
 ``update`` after every change and a ``presence`` message when someone connects or leaves. The
-client may send ``action``, ``why``, ``command``, ``state`` and ``ping`` messages. Anything wrong
+client may send ``action``, ``why``, ``command``, ``state`` (with ``"language"``: from now on in
+that language) and ``ping`` messages. Anything wrong
 is answered with one ``error`` line to this connection only; the connection stays open (except
 for an unknown room or a token that opens nothing, which are closed after their error).
 """
@@ -17,11 +20,13 @@ from typing import TYPE_CHECKING, Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from beanframe.core.actions import shorten
+from beanframe.i18n import _, language
 from beanframe.server.commands import run_command, why
 from beanframe.server.limits import BadInput, Bucket, read_message
 from beanframe.server.refusals import Refused
 from beanframe.server.rooms import ROOM_ID, Connection, Room, log
 from beanframe.server.tokens import well_formed
+from beanframe.server.words import asked_language, request_language
 
 if TYPE_CHECKING:
     from beanframe.server.app import Api
@@ -42,23 +47,32 @@ async def serve_socket(api: Api, websocket: WebSocket) -> None:
     bucket = Bucket(limits.rate, limits.burst, api.clock)
     room_id = websocket.path_params["room"]
     try:
-        token = await asyncio.wait_for(_hello(api, websocket, bucket), limits.hello_seconds)
+        default = request_language(websocket.query_params, websocket.headers)
+    except BadInput:
+        default = "en"  # an unknown ?lang=: the hello may still name one (else English)
+    try:
+        with language(default):
+            token, lang = await asyncio.wait_for(_hello(api, websocket, bucket), limits.hello_seconds)
     except (TimeoutError, WebSocketDisconnect):
         with _quiet():
             await websocket.close()
         return
+    lang = lang or default
     room = await api.hub.get(room_id) if ROOM_ID.fullmatch(room_id) else None
     if room is None:
-        await _refuse(websocket, f"no room {room_id[:40]!r} here", 404, CLOSE_NO_ROOM)
+        with language(lang):
+            await _refuse(websocket, _("no room {room} here").format(room=repr(room_id[:40])), 404, CLOSE_NO_ROOM)
         return
     try:
-        player = room.seat_of(token)
+        with language(lang):
+            player = room.seat_of(token)
     except Refused as exc:
         await _refuse(websocket, str(exc), exc.status, CLOSE_FORBIDDEN)
         return
-    conn = Connection(player, websocket.send_text)
+    conn = Connection(player, websocket.send_text, lang)
     try:
-        room.attach(conn)
+        with language(lang):
+            room.attach(conn)
     except Refused as exc:
         await _refuse(websocket, str(exc), exc.status, CLOSE_NO_ROOM)
         return
@@ -81,8 +95,9 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             await websocket.close(CLOSE_TOO_SLOW, "too slow: reconnect for the whole state")
 
 
-async def _hello(api: Api, websocket: WebSocket, bucket: Bucket) -> str | None:
-    """Wait for a good hello; its token (None for a spectator). Bad messages get one error each."""
+async def _hello(api: Api, websocket: WebSocket, bucket: Bucket) -> tuple[str | None, str | None]:
+    """Wait for a good hello; its token (None for a spectator) and the language it names (None:
+    none). Bad messages get one error each."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -92,11 +107,13 @@ async def _hello(api: Api, websocket: WebSocket, bucket: Bucket) -> str | None:
         try:
             data = read_message(message.get("text") or message.get("bytes") or "", api.limits.message_bytes)
             if data["type"] != "hello":
-                raise BadInput('say hello first: {"type": "hello", "token": "YOUR TOKEN"} (or null to watch)', 401)
+                example = '{"type": "hello", "token": "YOUR TOKEN"}'
+                raise BadInput(_("say hello first: {example} (or null to watch)").format(example=example), 401)
             token = data.get("token")
             if token is not None and not well_formed(token):
-                raise BadInput("that is not a token (the token of your invitation link, after token=)", 401)
-            return token
+                raise BadInput(_("that is not a token (the token of your invitation link, after token=)"), 401)
+            asked = data.get("language")
+            return token, None if asked is None else asked_language(asked)
         except BadInput as exc:
             await websocket.send_text(_text({"type": "error", "error": str(exc), "status": exc.status}))
 
@@ -122,28 +139,34 @@ async def _read(websocket: WebSocket, room: Room, conn: Connection, bucket: Buck
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
-        ref = None
-        try:
-            data = read_message(message.get("text") or message.get("bytes") or "", limit)
-            ref = data.get("ref")
-            if ref is not None and not (type(ref) in (int, str) and len(str(ref)) <= 40):
-                ref = None
-                raise BadInput('"ref" must be a short text or number (it is echoed in the answer)')
-            if not bucket.allow():  # refused, not queued: a flood cannot pile up work
-                raise BadInput(f"too many messages: at most {bucket.rate:g} a second (this one was ignored)", 429)
-            reply = await _handle(room, conn, data)
-            if reply is not None:
-                if ref is not None:
-                    reply["ref"] = ref
-                conn.push(_text(reply))
-        except (BadInput, Refused) as exc:
-            error = {"type": "error", "error": str(exc), "status": exc.status}
+        with language(conn.lang):  # a "state" message may change it: read it for every message
+            await _answer(room, conn, bucket, limit, message)
+
+
+async def _answer(room: Room, conn: Connection, bucket: Bucket, limit: int, message: Any) -> None:
+    """Answer one message, in the connection's language."""
+    ref = None
+    try:
+        data = read_message(message.get("text") or message.get("bytes") or "", limit)
+        ref = data.get("ref")
+        if ref is not None and not (type(ref) in (int, str) and len(str(ref)) <= 40):
+            ref = None
+            raise BadInput(_("{field} must be a short text or number (it is echoed in the answer)").format(field='"ref"'))
+        if not bucket.allow():  # refused, not queued: a flood cannot pile up work
+            raise BadInput(_("too many messages: at most {rate} a second (this one was ignored)").format(rate=f"{bucket.rate:g}"), 429)
+        reply = await _handle(room, conn, data)
+        if reply is not None:
             if ref is not None:
-                error["ref"] = ref
-            conn.push(_text(error))
-        except Exception as exc:  # noqa: BLE001 - one line for the client, the traceback in the log
-            log.exception("room %s: a message failed", room.id)
-            conn.push(_text({"type": "error", "error": f"the server failed ({type(exc).__name__})", "status": 500}))
+                reply["ref"] = ref
+            conn.push(_text(reply))
+    except (BadInput, Refused) as exc:
+        error = {"type": "error", "error": str(exc), "status": exc.status}
+        if ref is not None:
+            error["ref"] = ref
+        conn.push(_text(error))
+    except Exception as exc:  # noqa: BLE001 - one line for the client, the traceback in the log
+        log.exception("room %s: a message failed", room.id)
+        conn.push(_text({"type": "error", "error": _("the server failed ({error})").format(error=type(exc).__name__), "status": 500}))
 
 
 async def _handle(room: Room, conn: Connection, data: dict[str, Any]) -> dict[str, Any] | None:
@@ -156,10 +179,13 @@ async def _handle(room: Room, conn: Connection, data: dict[str, Any]) -> dict[st
     if kind == "command":
         return {"type": "output", "text": run_command(room, conn.seat, data.get("line"), data.get("width"))}
     if kind == "state":
-        room.attach(conn)  # the whole state again (a client that lost track)
+        if data.get("language") is not None:  # from now on in this language (the page's selector)
+            room.speak(conn, asked_language(data["language"]))
+        else:
+            room.attach(conn)  # the whole state again (a client that lost track)
         return None
     if kind == "ping":
         return {"type": "pong"}
     if kind == "hello":
-        raise BadInput("already said hello: this connection has its seat")
-    raise BadInput(f"unknown message type {shorten(kind, 30)} (types: {TYPES})")
+        raise BadInput(_("already said hello: this connection has its seat"))
+    raise BadInput(_("unknown message type {type} (types: {types})").format(type=shorten(kind, 30), types=TYPES))

@@ -16,7 +16,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from beanframe.core.web import web_presentation
+from beanframe.i18n import _, current
 from beanframe.server.refusals import Refused
+from beanframe.server.words import js_strings
 
 if TYPE_CHECKING:
     from beanframe.core.game import Ruleset
@@ -37,11 +39,13 @@ class WebFiles:
 
     def __init__(self) -> None:
         self.folders: set[tuple[str, str]] = set()
-        self._info: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._info: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
 
     def info(self, ruleset: Ruleset) -> dict[str, Any]:
-        """``{"modules": [url], "styles": [url], "data": {name: ...}}`` for ``ruleset`` (once)."""
-        found = self._info.get(id(ruleset))
+        """``{"modules": [url], "styles": [url], "data": {name: ...}}`` for ``ruleset`` (once per
+        language: the data names beans in the current language)."""
+        key = (id(ruleset), current())
+        found = self._info.get(key)
         if found is not None and found[0] is ruleset:
             return found[1]
         web = web_presentation(ruleset)
@@ -52,8 +56,12 @@ class WebFiles:
             "data": json.loads(json.dumps(data)),  # plain JSON (tuples become lists), checked here once
         }
         self.folders |= web.folders()
-        self._info[id(ruleset)] = (ruleset, out)
+        self._info[key] = (ruleset, out)
         return out
+
+    def strings(self, ruleset: Ruleset, lang: str) -> dict[str, Any]:
+        """The words the variants' modules mark with ``t()``/``tn()``, in ``lang``."""
+        return js_strings(web_presentation(ruleset).folders(), lang)
 
     def learn(self, rulesets: Iterable[Ruleset]) -> None:
         """Register the folders of these rulesets (a file asked for before its room's page was)."""
@@ -64,11 +72,11 @@ class WebFiles:
         """A file's bytes and content type; Refused (404) for anything not registered."""
         parts = path.split("/")
         if len(parts) < 2 or not all(PART.fullmatch(p) for p in parts) or (package, parts[0]) not in self.folders:
-            raise Refused(f"no such file: web/{package[:60]}/{path[:80]}", 404)
+            raise Refused(_("no such file: {path}").format(path=f"web/{package[:60]}/{path[:80]}"), 404)
         suffix = "." + parts[-1].rsplit(".", 1)[-1] if "." in parts[-1] else ""
         kind = TYPES.get(suffix) or mimetypes.guess_type(parts[-1])[0]
         if kind is None:
-            raise Refused(f"no such file: web/{package[:60]}/{path[:80]}", 404)
+            raise Refused(_("no such file: {path}").format(path=f"web/{package[:60]}/{path[:80]}"), 404)
         try:
             node = resources.files(package)
             for p in parts:
@@ -77,5 +85,5 @@ class WebFiles:
         except (ModuleNotFoundError, OSError, ValueError):
             data = None
         if data is None or len(data) > MAX_FILE:
-            raise Refused(f"no such file: web/{package[:60]}/{path[:80]}", 404)
+            raise Refused(_("no such file: {path}").format(path=f"web/{package[:60]}/{path[:80]}"), 404)
         return data, kind

@@ -7,12 +7,13 @@
 
 /** The trade part: the panel while trading; the cards set aside to plant, beside the board. */
 export function drawTrade(part, ctx) {
-  const h = ctx.h;
-  const received = part.received.map((cards, p) => (cards.length ? h("li", `${ctx.seatLabel(p)} plants: ${cards.join(", ")}`) : null)).filter(Boolean);
+  const { h, t, tn } = ctx;
+  const received = part.received.map((cards, p) => (cards.length ? h("li", t("{seat} plants: {cards}", { seat: ctx.seatLabel(p), cards: cards.join(", ") })) : null)).filter(Boolean);
+  const soFar = tn("{n} trade so far", "{n} trades so far", part.trades);
   if (received.length || part.trades) {
-    ctx.trade.append(h("section.box", { "data-part": "trade", "aria-label": "traded cards" },
-      h("h3", `traded (${part.trades} trade${part.trades === 1 ? "" : "s"} so far)`),
-      received.length ? h("ul", received) : h("p.none", "no cards set aside")));
+    ctx.trade.append(h("section.box", { "data-part": "trade", "aria-label": t("traded cards") },
+      h("h3", t("traded ({trades})", { trades: soFar })),
+      received.length ? h("ul", received) : h("p.none", t("no cards set aside"))));
   }
   if (ctx.view.phase !== "trade") return;
   const legal = new Set(ctx.legal.map((a) => a.code));
@@ -24,31 +25,31 @@ export function drawTrade(part, ctx) {
   const small = (name, extra = {}) => ctx.ui.beanCard(ctx, name, { small: true, ...extra });
   const faceUp = part.face_up.map((name, i) => {
     const ref = `u${i + 1}`;
-    if (name === null) return h("div.spot", { "data-face": ref }, h("span.none", "traded"), h("span.k", ref));
+    if (name === null) return h("div.spot", { "data-face": ref }, h("span.none", t("traded")), h("span.k", ref));
     const side = !kept ? null : legal.has(`give-face ${ref}`) ? "give" : legal.has(`want-face ${ref}`) ? "ask" : null;
     if (!side) return h("div.spot", { "data-face": ref }, small(name), h("span.k", ref));
     const on = kept[side].includes(ref);
-    const verb = side === "give" ? "give" : "ask for";
+    const title = side === "give" ? t("give face-up card {ref}: {name}", { ref, name }) : t("ask for face-up card {ref}: {name}", { ref, name });
     return h("button.spot.pick", {
       type: "button", "data-face": ref, "data-pick": `${side} ${ref}`, "aria-pressed": String(on),
-      title: `${verb} face-up card ${ref}: ${name}`, "data-key": `face:${ref}`,
+      title, "data-key": `face:${ref}`,
       onclick: () => { ctx.ui.toggle(kept, side, ref, side === "give" ? spec.maxGive : spec.maxAsk); ctx.redraw(); },
-    }, small(name), h("span.k", on ? `${ref} ✓ ${side === "give" ? "giving" : "asking"}` : `${ref} · ${side === "give" ? "give" : "ask"}`));
+    }, small(name), h("span.k", on ? ("" + (ref) + " ✓ " + (side === "give" ? t("giving") : t("asking"))) : ("" + (ref) + " · " + (side === "give" ? t("give") : t("ask")))));
   });
-  const table = h("div.tp-faceup", h("h3", "face-up cards"), faceUp.length ? h("div.row", faceUp) : h("p.none", "none"));
+  const table = h("div.tp-faceup", h("h3", t("face-up cards")), faceUp.length ? h("div.row", faceUp) : h("p.none", t("none")));
   // offers to this seat first, then its own, then the others'
   const rank = (o) => (o.to === me ? 0 : o.maker === me ? 1 : 2);
   const offers = [...part.offers].sort((x, y) => rank(x) - rank(y) || x.id - y.id).map((o) => offerOf(part, ctx, o, legal, small));
   const moves = [];
   if (part.draft && part.draft.maker === me) {  // an offer built with the small actions (the move list, the text box)
-    for (const a of ctx.legal) if (a.code.startsWith("send ") || a.code === "scrap") moves.push({ code: a.code, label: a.code === "scrap" ? "scrap your offer in the making" : `send your offer in the making to ${a.code.slice(5)}` });
+    for (const a of ctx.legal) if (a.code.startsWith("send ") || a.code === "scrap") moves.push({ code: a.code, label: a.code === "scrap" ? t("scrap your offer in the making") : t("send your offer in the making to {seat}", { seat: a.code.slice(5) }) });
   }
-  if (legal.has("pass")) moves.push({ code: "pass", label: "pass", title: "nothing more from you for now (you are asked again when something changes)" });
-  if (legal.has("end-trading")) moves.push({ code: "end-trading", label: "end trading" });
-  const whom = me === null ? "" : me === active ? "your turn: trade with everyone" : `${ctx.seatLabel(active)}'s turn: trade with ${ctx.seatLabel(active)}`;
+  if (legal.has("pass")) moves.push({ code: "pass", label: t("pass"), title: t("nothing more from you for now (you are asked again when something changes)") });
+  if (legal.has("end-trading")) moves.push({ code: "end-trading", label: t("end trading") });
+  const whom = me === null ? "" : me === active ? t("your turn: trade with everyone") : t("{seat}'s turn: trade with {seat}", { seat: ctx.seatLabel(active) });
   ctx.ui.tradePanel(ctx, {
-    title: "trade",
-    info: [whom, `${part.trades} trade${part.trades === 1 ? "" : "s"} so far`].filter(Boolean).join(" · "),
+    title: t("trade"),
+    info: [whom, soFar].filter(Boolean).join(" · "),
     table, offers, moves,
     builder: spec ? ctx.ui.builder(ctx, spec) : null,
     sitOut: legal.has("pass") && me !== active,
@@ -58,12 +59,13 @@ export function drawTrade(part, ctx) {
 /** One open offer for the panel: its cards both ways, this seat's answers, and, when this seat
  * accepted it and chooses the copies to give (F.27), its hand with the copies it may give lit. */
 function offerOf(part, ctx, o, legal, small) {
+  const { t } = ctx;
   const name = `o${o.id + 1}`;
   const fromHand = o.gives.length - o.face_up.length;
   const askedHand = o.asks.length - o.wants.length;
   const gives = o.gives.map((bean, k) => small(bean, { corner: k < fromHand ? "" : `u${o.face_up[k - fromHand] + 1}` }));
   const asks = o.asks.map((bean, k) => small(bean, { corner: k < askedHand ? "" : `u${o.wants[k - askedHand] + 1}` }));
-  const words = { accept: "accept", reject: "reject", withdraw: "withdraw" };
+  const words = { accept: t("accept"), reject: t("reject"), withdraw: t("withdraw") };
   const answers = Object.keys(words).filter((w) => legal.has(`${w} ${name}`)).map((w) => ({ code: `${w} ${name}`, label: words[w], kind: w }));
   let choose = null;
   if (part.giving === o.id && o.to === ctx.me) {
@@ -73,24 +75,26 @@ function offerOf(part, ctx, o, legal, small) {
       const code = `give-copy h${i + 1}`;
       const face = small(bean, { corner: `h${i + 1}` });
       return legal.has(code)
-        ? h("button.copy.lit.move", { type: "button", "data-code": code, "data-key": `copy:${code}`, title: `give hand card ${i + 1} (${bean})`, disabled: ctx.busy || null, onclick: () => ctx.act(code) }, face)
+        ? h("button.copy.lit.move", { type: "button", "data-code": code, "data-key": `copy:${code}`, title: t("give hand card {n} ({bean})", { n: i + 1, bean }), disabled: ctx.busy || null, onclick: () => ctx.act(code) }, face)
         : h("span.copy", face);
     });
-    choose = h("div.choose", { "aria-label": "choose the card to give" },
-      h("p", h("b", "you accepted: "), "click the lit card of your hand that you give (F.27)"), h("div.row", cards));
+    choose = h("div.choose", { "aria-label": t("choose the card to give") },
+      h("p", h("b", ("" + (t("you accepted:")) + " ")), t("click the lit card of your hand that you give")), h("div.row", cards));
   }
-  const text = `gives ${o.gives.join(", ") || "nothing"} for ${o.asks.join(", ") || "nothing"}`;
+  const nothing = t("nothing");
+  const text = t("gives {gives} for {asks}", { gives: o.gives.join(", ") || nothing, asks: o.asks.join(", ") || nothing });
   return { key: `${ctx.view.turn}:${o.id}`, name, maker: o.maker, to: o.to, gives, asks, answers, choose, text };
 }
 
 /** The builder's spec: the hand to give, every bean to ask for, the partners (the active player
  * trades with everyone, the others with the active player), the caps, and the one line. */
 function builderSpec(part, ctx, legal) {
+  const { t } = ctx;
   const beans = ctx.view.parts.beans || {};
   const hand = beans.hand || [];
   const active = ctx.view.active;
   const small = (name, extra = {}) => ctx.ui.beanCard(ctx, name, { small: true, ...extra });
-  const give = hand.map((name, i) => ({ ref: `h${i + 1}`, label: `hand card ${i + 1} (${name})`, node: small(name, { corner: `h${i + 1}` }) }));
+  const give = hand.map((name, i) => ({ ref: `h${i + 1}`, label: t("hand card {n} ({bean})", { n: i + 1, bean: name }), node: small(name, { corner: `h${i + 1}` }) }));
   // beans to ask for: compact chips (a colour band with the bean's initials, its short name)
   const ask = (ctx.data.beans || []).map((b) => ({ ref: b.key, label: b.name, node: ctx.h("span.beanchip", { style: { "--hue": String(ctx.ui.hueOf(b.name)) }, title: b.name },
     ctx.h("span.band", { "aria-hidden": "true" }, ctx.ui.shortName(b.name).slice(0, 2)), ctx.ui.shortName(b.name)) }));
@@ -98,10 +102,10 @@ function builderSpec(part, ctx, legal) {
   for (let p = 0; p < ctx.players; p++) {
     if (p !== ctx.me && (ctx.me === active || p === active)) targets.push({ ref: `p${p + 1}`, label: ctx.seatLabel(p) });
   }
-  if (targets.length > 1) targets.push({ ref: "all", label: "everyone" });
+  if (targets.length > 1) targets.push({ ref: "all", label: t("everyone") });
   const cap = (ctx.state.options.bohnanza || {}).cards_per_offer || 3;
   const names = new Map([...give, ...ask].map((x) => [x.ref, x.label]));
-  part.face_up.forEach((name, i) => { if (name !== null) names.set(`u${i + 1}`, `face-up ${name} (u${i + 1})`); });
+  part.face_up.forEach((name, i) => { if (name !== null) names.set(`u${i + 1}`, t("face-up {bean} ({ref})", { bean: name, ref: `u${i + 1}` })); });
   const askWords = (asked) => {
     const counts = new Map();
     for (const ref of asked) counts.set(ref, (counts.get(ref) || 0) + 1);
@@ -121,6 +125,10 @@ function builderSpec(part, ctx, legal) {
     key: "bohnanza-offer", signature, still: (state) => signatureOf(state) === signature,
     give, ask, targets, maxGive: cap, maxAsk: cap,
     line: ({ give: given, ask: asked, to }) => `offer ${to} give ${given.length ? given.join(" ") : "nothing"} for ${asked.length ? askWords(asked).join(" ") : "nothing"}`,
-    summary: ({ give: given, ask: asked, to }) => `to ${to === "all" ? "everyone" : to}: you give ${given.map((r) => names.get(r) || r).join(", ") || "nothing"}; you ask for ${askNames(asked).join(", ") || "nothing (a gift)"}`,
+    summary: ({ give: given, ask: asked, to }) => {
+      const [everyone, nothing, gift] = [t("everyone"), t("nothing"), t("nothing (a gift)")];
+      const gives = given.map((r) => names.get(r) || r).join(", ") || nothing;
+      return t("to {whom}: you give {gives}; you ask for {asks}", { whom: to === "all" ? everyone : to, gives, asks: askNames(asked).join(", ") || gift });
+    },
   };
 }

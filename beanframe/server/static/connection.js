@@ -1,6 +1,9 @@
 // One seat's connection to its room (docs/protocol.md): the WebSocket with its hello, the
 // updates merged into the seat's state, reconnection with a growing delay, and requests over
-// HTTP with the token in the Authorization header (never in an address).
+// HTTP with the token in the Authorization header (never in an address). Every answer comes in
+// the page's language (the hello's "language", ?lang= on HTTP).
+
+import { language, t, withLanguage } from "./i18n.js";
 
 const DELAYS = [200, 400, 800, 1600, 3200, 5000];
 
@@ -21,7 +24,7 @@ export class Connection {
   }
 
   api(path) {
-    return new URL(`api/rooms/${encodeURIComponent(this.room)}/${path}`, this.base).href;
+    return withLanguage(new URL(`api/rooms/${encodeURIComponent(this.room)}/${path}`, this.base).href);
   }
 
   headers() {
@@ -37,10 +40,10 @@ export class Connection {
     try {
       const response = await fetch(this.api(path), init);
       let data = null;
-      try { data = await response.json(); } catch { data = { error: `the server answered ${response.status}` }; }
+      try { data = await response.json(); } catch { data = { error: t("the server answered {status}", { status: response.status }) }; }
       return { ok: response.ok, status: response.status, data };
     } catch {
-      return { ok: false, status: 0, data: { error: "the server cannot be reached" } };
+      return { ok: false, status: 0, data: { error: t("the server cannot be reached") } };
     }
   }
 
@@ -60,7 +63,7 @@ export class Connection {
     this.onStatus(this.attempt ? "reconnecting" : "connecting", this.attempt);
     const ws = new WebSocket(url.href);
     this.ws = ws;
-    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", token: this.token })));
+    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", token: this.token, language: language() })));
     ws.addEventListener("message", (event) => {
       if (ws !== this.ws) return;
       let message;
@@ -74,7 +77,7 @@ export class Connection {
       if (this.stopped) return this.onStatus("closed", "");
       if (event.code === 4403 || event.code === 4404) {
         this.stopped = true;
-        return this.onStatus("closed", this.lastError || "this link opens no seat here");
+        return this.onStatus("closed", this.lastError || t("this link opens no seat here"));
       }
       const delay = DELAYS[Math.min(this.attempt, DELAYS.length - 1)];
       this.attempt += 1;
@@ -147,7 +150,7 @@ export class Connection {
     const { resolve } = this.pending;
     this.pending = null;
     if (message.type === "accepted") resolve({ ok: true, status: 200, error: "" });
-    else resolve({ ok: false, status: message.status || 400, error: message.error || "refused" });
+    else resolve({ ok: false, status: message.status || 400, error: message.error || t("refused") });
     return true;
   }
 
@@ -156,12 +159,12 @@ export class Connection {
     if (!this.pending) return;
     const { resolve } = this.pending;
     this.pending = null;
-    resolve({ ok: false, status: 0, error: "the connection dropped: the table shows the game as it is now" });
+    resolve({ ok: false, status: 0, error: t("the connection dropped: the table shows the game as it is now") });
   }
 
-  /** Ask for the whole state again (after a refusal). */
-  refresh() {
-    if (!this.send({ type: "state" })) {
+  /** Ask for the whole state again (after a refusal; with `lang`, in that language from now on). */
+  refresh(lang = null) {
+    if (!this.send(lang ? { type: "state", language: lang } : { type: "state" })) {
       this.request("state").then(({ ok, data }) => { if (ok) { this.state = data; this.onState(data, "state"); } });
     }
   }

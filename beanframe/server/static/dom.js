@@ -1,6 +1,8 @@
 // Small DOM helpers shared by the page and the variants' modules (ctx.h, ctx.ui.*).
 // Everything is built with createElement and textContent: no HTML is ever parsed from game data.
 
+import { t, tn } from "./i18n.js";
+
 // names that are read-only properties of some elements: always set as attributes
 const ATTRIBUTES = new Set(["role", "list", "form", "for", "type"]);
 
@@ -55,15 +57,17 @@ export function card({ title, mark = "", corner = "", foot = "", kind = "", hue 
 }
 
 /** A face-down card (its back): nothing of its face is on the page. */
-export function back({ small = false, label = "a face-down card", text = "" } = {}) {
+export function back({ small = false, label = t("a face-down card"), text = "" } = {}) {
   return h("div", { class: `card back${small ? " small" : ""}`, role: "img", "aria-label": label }, text ? h("span.backtext", text) : null);
 }
 
-/** A row of face-down cards: at most `show` backs and the count in words. */
-export function backs(n, { show = 6, what = "cards", small = true } = {}) {
-  const row = h("div.backs", { "aria-label": `${n} ${what}` });
+/** A row of face-down cards: at most `show` backs and the count in words (`what`: the words
+ * for n, default "n cards"). */
+export function backs(n, { show = 6, what = null, small = true } = {}) {
+  const words = what === null ? tn("{n} card", "{n} cards", n) : typeof what === "function" ? what(n) : `${n} ${what}`;
+  const row = h("div.backs", { "aria-label": words });
   for (let i = 0; i < Math.min(n, show); i++) row.append(back({ small, label: "" }));
-  row.append(h("span.count", `${n} ${what}`));
+  row.append(h("span.count", words));
   return row;
 }
 

@@ -3,6 +3,7 @@
 // chooser when one thing stands for several moves, and "why not?" answers in one line.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The verb of an action code: "plant-pile s1 f2" -> "plant-pile". */
 export function verb(code) {
@@ -18,7 +19,7 @@ export function mentions(code, ref) {
  * and every legal move under "all moves", so nothing is ever out of reach. */
 export function moveList(ctx) {
   const legal = ctx.legal;
-  const out = h("section.moves", { "aria-label": "your moves" });
+  const out = h("section.moves", { "aria-label": t("your moves") });
   if (!legal.length) return out;
   const groups = new Map();
   legal.forEach((action, i) => {
@@ -36,7 +37,7 @@ export function moveList(ctx) {
   // collapsed while the trade panel is shown (its own memory: opening it there opens it there)
   const memory = ctx.panelShown ? "moves-panel" : "moves";
   const all = h("details.all", { open: ctx.keep(memory, () => ({ open: false })).open || null },
-    h("summary", `all moves (${legal.length}), by number`),
+    h("summary", t("all moves ({n}), by number", { n: legal.length })),
     h("ol", legal.map((action, i) => h("li", moveButton(ctx, action, i, "all")))));
   all.addEventListener("toggle", () => { ctx.keep(memory, () => ({})).open = all.open; });
   out.append(all);
@@ -65,12 +66,12 @@ export function bind(ctx, el, actions, why = null) {
   if (actions.length) {
     el.classList.add("can-act");
     el.dataset.acts = actions.map((a) => a.code).join("|");
-    const names = actions.map((a) => a.label).join("; or ");
+    const names = actions.map((a) => a.label).join(("; " + (t("or")) + " "));
     el.setAttribute("aria-label", `${el.getAttribute("aria-label") || el.textContent}: ${names}`);
-    el.title = actions.length === 1 ? actions[0].label : `${actions.length} moves: ${names}`;
+    el.title = actions.length === 1 ? actions[0].label : t("{n} moves: {moves}", { n: actions.length, moves: names });
   } else {
     el.classList.add("can-ask");
-    el.title = "why is nothing possible here?";
+    el.title = t("why is nothing possible here?");
   }
   const run = (event) => {
     event.stopPropagation();
@@ -89,12 +90,12 @@ export function bind(ctx, el, actions, why = null) {
 /** A small menu of the moves one thing stands for, next to it; Escape closes it. */
 export function choose(ctx, anchor, actions) {
   closeChooser();
-  const menu = h("div.chooser", { role: "menu", "aria-label": "choose a move" },
+  const menu = h("div.chooser", { role: "menu", "aria-label": t("choose a move") },
     actions.map((a) => h("button.move", {
       type: "button", role: "menuitem", "data-code": a.code,
       onclick: () => { closeChooser(); ctx.act(a.code); },
     }, a.label)),
-    h("button.cancel", { type: "button", onclick: () => { closeChooser(); anchor.focus(); } }, "cancel"));
+    h("button.cancel", { type: "button", onclick: () => { closeChooser(); anchor.focus(); } }, t("cancel")));
   menu.addEventListener("keydown", (event) => {
     if (event.key === "Escape") { closeChooser(); anchor.focus(); }
   });

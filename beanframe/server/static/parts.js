@@ -3,6 +3,7 @@
 // the part as this seat's view gives it.
 
 import { h, seatName } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 const LONG = 24;  // a longer list of cards shows its count and its last (top) cards
 
@@ -27,31 +28,31 @@ function chips(list, key) {
   const front = key === "hand";
   return h("ol.chips", { "data-key-name": key },
     list.map((card, i) => h("li.chip", { class: front && i === 0 ? "front" : "" },
-      front && i === 0 ? h("span.frontmark", "front ▸ ") : null, card)));
+      front && i === 0 ? h("span.frontmark", ("" + (t("front")) + " ▸ ")) : null, card)));
 }
 
 /** A value drawn by its shape: scalars as words, card lists as chips, per-seat lists as a row
  * per seat, objects as a list of fields. */
 function value(v, ctx, key, depth) {
   if (v === null || v === undefined) return h("span.none", "—");
-  if (typeof v === "boolean") return h("span", v ? "yes" : "no");
+  if (typeof v === "boolean") return h("span", v ? t("yes") : t("no"));
   if (typeof v !== "object") return h("span", String(v));
   if (Array.isArray(v)) {
-    if (!v.length) return h("span.none", "none");
+    if (!v.length) return h("span.none", t("none"));
     if (isCards(v)) {
       if (v.length > LONG && key !== "hand") {
-        return h("span", `${v.length} cards, the last: `, chips(v.slice(-3), key));
+        return h("span", ("" + (tn("{n} card, the last:", "{n} cards, the last:", v.length)) + " "), chips(v.slice(-3), key));
       }
       return chips(v, key);
     }
     if (depth < 3 && perSeat(v, ctx)) {
       return h("ul.perseat", v.map((x, p) => h("li", { "data-seat": seatName(p) },
-        h("b", p === ctx.me ? `${seatName(p)} (you)` : seatName(p)), ": ", value(x, ctx, key, depth + 1))));
+        h("b", ctx.seatLabel(p)), ": ", value(x, ctx, key, depth + 1))));
     }
     if (v.every((x) => x === null || typeof x !== "object")) return h("span", v.map((x) => (x === null ? "—" : String(x))).join(", "));
     const items = h("ol.items", v.map((x) => h("li", value(x, ctx, key, depth + 1))));
     // a long list (a board's cells) folds away so it does not push the table down
-    return v.length > LONG ? h("details", h("summary", `${v.length} items`), items) : items;
+    return v.length > LONG ? h("details", h("summary", tn("{n} item", "{n} items", v.length)), items) : items;
   }
   const rows = Object.entries(v).map(([k, x]) => h("li", h("b", words(k)), ": ", value(x, ctx, k, depth + 1)));
   return rows.length ? h("ul.kv", rows) : h("span.none", "—");

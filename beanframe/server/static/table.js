@@ -11,15 +11,16 @@ import { bind, closeChooser, mentions, moveList, verb } from "./moves.js";
 import { composer, offersPanel } from "./offers.js";
 import { builder, pickState, toggle, tradePanel } from "./panel.js";
 import { genericPart } from "./parts.js";
+import { addStrings, selector, t, tn } from "./i18n.js";
 
 // the log lines a page shows (the newest; the heading counts them all)
 const LOG_LINES = 300;
 
 const STATUS_TEXT = {
-  connecting: "connecting…",
-  open: "connected",
-  reconnecting: "connection lost: reconnecting…",
-  closed: "not connected",
+  connecting: () => t("connecting…"),
+  open: () => t("connected"),
+  reconnecting: () => t("connection lost: reconnecting…"),
+  closed: () => t("not connected"),
 };
 
 export async function openTable(root, base, room, token) {
@@ -52,13 +53,14 @@ class Table {
   }
 
   async start() {
-    this.root.replaceChildren(h("p.loading", "opening the table…"));
+    this.root.replaceChildren(h("p.loading", t("opening the table…")));
     const web = await this.conn.request("web");
     if (!web.ok) {
-      this.root.replaceChildren(h("p.error", { role: "alert" }, web.data.error || "this room cannot be opened"));
+      this.root.replaceChildren(h("p.error", { role: "alert" }, web.data.error || t("this room cannot be opened")));
       return;
     }
     this.data = web.data.data || {};
+    addStrings(web.data.strings);
     for (const href of web.data.styles) {
       document.head.append(h("link", { rel: "stylesheet", href: new URL(href, this.base).href }));
     }
@@ -68,10 +70,10 @@ class Table {
         const module = await import(new URL(href, this.base).href);
         this.modules.push(module.default || module);
       } catch (error) {
-        console.warn(`a variant's module failed to load: ${href}`, error);  // its parts are shown as plain data
+        console.warn(`a variant's module failed to load: ${href}`, error);  // (for developers: not translated)  // its parts are shown as plain data
       }
     }
-    this.ui = { ...dom, bind: null, offersPanel, composer, tradePanel, builder, pickState, toggle };
+    this.ui = { ...dom, t, tn, bind: null, offersPanel, composer, tradePanel, builder, pickState, toggle };
     for (const module of this.modules) Object.assign(this.ui, module.ui || {});
     this.drawers = {};
     this.claims = new Set();
@@ -85,6 +87,17 @@ class Table {
     document.addEventListener("visibilitychange", () => { if (!document.hidden) document.title = this.pageTitle; });
     this.conn.start();
     document.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  /** The reader chose another language: the variants' words and the state again, in it. */
+  async relanguage(code) {
+    const web = await this.conn.request("web");
+    if (web.ok) {
+      addStrings(web.data.strings);
+      this.data = web.data.data || this.data;  // rule data names beans in the reader's language
+    }
+    this.notice = "";
+    this.conn.refresh(code);
   }
 
   // -- what happens ---------------------------------------------------------------------------
@@ -151,7 +164,7 @@ class Table {
       if (i) {
         await this.idle();
         if (still && !still(this.state)) {
-          this.say("your cards changed meanwhile: the other offers were not sent", "note");
+          this.say(t("your cards changed meanwhile: the other offers were not sent"), "note");
           return false;
         }
       }
@@ -191,10 +204,10 @@ class Table {
     const table = this;
     const seats = new Map();
     const ctx = {
-      state, view, me, data: this.data, legal: state.legal, players: state.players, h, ui: this.ui,
+      state, view, me, data: this.data, legal: state.legal, players: state.players, h, ui: this.ui, t, tn,
       busy: this.busy,
       deciding: (p) => state.deciders.includes(`p${p + 1}`),
-      seatLabel: (p) => (p === me ? `p${p + 1} (you)` : `p${p + 1}`),
+      seatLabel: (p) => (p === me ? t("{seat} (you)", { seat: `p${p + 1}` }) : `p${p + 1}`),
       claimed: (action) => table.claims.has(verb(action.code)),
       /** the legal actions whose code names `ref` ("f1"), optionally only these verbs */
       find: (ref, verbs = null) => state.legal.filter((a) => mentions(a.code, ref) && (!verbs || verbs.includes(verb(a.code)))),
@@ -220,7 +233,7 @@ class Table {
 
   render() {
     if (!this.state || !this.ui) {
-      if (this.ui) this.root.replaceChildren(this.statusBar(), h("p.loading", STATUS_TEXT[this.status]));
+      if (this.ui) this.root.replaceChildren(this.statusBar(), h("p.loading", STATUS_TEXT[this.status]()));
       return;
     }
     const focused = document.activeElement?.dataset?.key || null;
@@ -235,17 +248,17 @@ class Table {
       const badges = h("div.badges");
       const body = h("div.body");
       const deciding = ctx.deciding(p);
-      const kind = info.player === "human" ? "" : info.player.replace("bot:", "bot ");
+      const kind = info.player === "human" ? "" : info.player.startsWith("bot:") ? t("bot {name}", { name: info.player.slice(4) }) : info.player;
       const panel = h("section.seat", {
         class: [p === ctx.me ? "me" : "other", deciding ? "deciding" : "", p === view.active ? "active" : ""].join(" "),
-        "data-seat": `p${p + 1}`, "aria-label": `seat p${p + 1}${p === ctx.me ? " (you)" : ""}`,
+        "data-seat": `p${p + 1}`, "aria-label": t("seat {seat}", { seat: ctx.seatLabel(p) }),
       },
       h("header",
         h("h2", ctx.seatLabel(p)),
         kind ? h("span.kind", kind) : null,
-        h("span.presence", { class: info.connected ? "on" : "off" }, info.connected ? "● online" : "○ away"),
-        p === view.active ? h("span.turnmark", "turn") : null,
-        deciding ? h("span.decides", "▶ deciding") : null,
+        h("span.presence", { class: info.connected ? "on" : "off" }, info.connected ? ("● " + (t("online"))) : ("○ " + (t("away")))),
+        p === view.active ? h("span.turnmark", t("turn")) : null,
+        deciding ? h("span.decides", ("▶ " + (t("deciding")))) : null,
         badges),
       body);
       ctx.seats.set(p, { panel, body, badges });
@@ -275,7 +288,7 @@ class Table {
       h("div.layout",
         h("main.board",
           mine ? h("div.mine", mine) : null,
-          h("section.common", { "aria-label": "the table" }, ctx.center),
+          h("section.common", { "aria-label": t("the table") }, ctx.center),
           h("div.others", others)),
         h("aside.side",
           ctx.me !== null && !state.over ? this.movesBox(ctx) : null,
@@ -314,7 +327,7 @@ class Table {
       if (before.has(key) || offer.to !== ctx.me || !offer.answers.length) continue;
       this.fresh.add(key);
       this.root.querySelector(`.tradepanel [data-offer="${offer.name}"]`)?.classList.add("fresh");
-      said.push(`new offer ${offer.name} to you from ${ctx.seatLabel(offer.maker)}: ${offer.text}`);
+      said.push(t("new offer {offer} to you from {seat}: {text}", { offer: offer.name, seat: ctx.seatLabel(offer.maker), text: offer.text }));
     }
     for (const [key, offer] of before) {
       if (now.has(key)) continue;
@@ -326,21 +339,21 @@ class Table {
       const { offer: key, name, error } = this.goneCheck;
       this.goneCheck = null;
       if (now.has(key)) this.say(error, "error");
-      else this.say(`${name} is no longer open (withdrawn, answered or its cards moved): nothing done`, "note");
+      else this.say(t("{offer} is no longer open (withdrawn, answered or its cards moved): nothing done", { offer: name }), "note");
     }
     this.seenOffers = now;
     if (said.length) {
       this.live.textContent = said.join(". ");
-      if (document.hidden) document.title = `(${said.length}) offer to you · ${this.pageTitle}`;
+      if (document.hidden) document.title = ("(" + (said.length) + ") " + (tn("offer to you", "offers to you", said.length)) + " · " + (this.pageTitle));
     }
   }
 
   note(ctx, offer) {
     const recent = this.state.history.slice(-40).reverse();
-    const words = { withdraw: "was withdrawn", accept: "was accepted", reject: "was rejected", decline: "was declined" };
+    const words = { withdraw: t("was withdrawn"), accept: t("was accepted"), reject: t("was rejected"), decline: t("was declined") };
     const addressee = `p${offer.to + 1}`;  // Ali Baba's answers name no offer: the one on the table
     const found = recent.find(([seat, code]) => Object.keys(words).some((w) => code === `${w} ${offer.name}` || (code === w && seat === addressee)));
-    const what = found ? words[found[1].split(" ")[0]] : "is no longer open (its cards moved)";
+    const what = found ? words[found[1].split(" ")[0]] : t("is no longer open (its cards moved)");
     const text = `${offer.name} (${ctx.seatLabel(offer.maker)} → ${ctx.seatLabel(offer.to)}) ${what}`;
     this.notes.push(text);
     this.notes.splice(0, Math.max(0, this.notes.length - 2));
@@ -351,28 +364,30 @@ class Table {
 
   statusBar() {
     const state = this.state;
-    const title = state ? `${state.variants.join(" + ")} · ${state.players} players` : "";
+    const title = state ? ("" + (state.variants.join(" + ")) + " · " + (tn("{n} player", "{n} players", state.players))) : "";
     const detail = this.status === "closed" && this.statusDetail ? `: ${this.statusDetail}` : "";
     return h("header.bar",
       h("a.home", { href: new URL(".", this.base).pathname }, "beanframe"),
       h("span.title", title),
-      h("span.room", `room ${this.room}`),
+      h("span.room", t("room {room}", { room: this.room })),
       h("span.conn", { class: this.status, role: "status", "aria-live": "polite" },
-        this.status === "open" ? "● " : "○ ", STATUS_TEXT[this.status] + detail));
+        this.status === "open" ? "● " : "○ ", STATUS_TEXT[this.status]() + detail),
+      selector(this.base, (code) => this.relanguage(code)));
   }
 
   turnBar(ctx) {
     const state = this.state;
     const view = state.view;
-    const who = state.deciders.map((s) => (s === state.seat ? "you" : s)).join(", ");
+    const nobody = t("nobody");
+    const who = state.deciders.map((s) => (s === state.seat ? t("you") : s)).join(", ") || nobody;
     const mine = ctx.me !== null && ctx.deciding(ctx.me);
-    return h("section.turn", { class: mine ? "yours" : "", "aria-label": "the decision" },
-      h("div.phase", `turn ${view.turn} · ${state.phase_label}`),
+    return h("section.turn", { class: mine ? "yours" : "", "aria-label": t("the decision") },
+      h("div.phase", ("" + (t("turn {n}", { n: view.turn })) + " · " + (state.phase_label))),
       h("div.prompt",
-        state.over ? "the game is over" : mine ? h("b", "your decision: ") : h("span", `${who || "nobody"} to decide: `),
+        state.over ? t("the game is over") : mine ? h("b", ("" + (t("your decision:")) + " ")) : h("span", ("" + (t("{seats} to decide:", { seats: who })) + " ")),
         state.over ? null : view.prompt),
       ctx.me !== null && !state.over
-        ? h("button.why", { type: "button", onclick: () => this.why(null), title: "why is a choice I expect not here?" }, "why not…?")
+        ? h("button.why", { type: "button", onclick: () => this.why(null), title: t("why is a choice I expect not here?") }, t("why not…?"))
         : null);
   }
 
@@ -394,13 +409,13 @@ class Table {
         this.act(code);
       },
     },
-    h("label", { for: "command" }, "type a move (number, code or one-line command; / goes here)"),
-    h("div.row", h("input", { id: "command", "data-key": "command", autocomplete: "off", spellcheck: false, list: "codes", placeholder: mine ? "e.g. 1, or a move's code" : "wait for your decision" }),
-      h("button", { type: "submit" }, "do")),
+    h("label", { for: "command" }, t("type a move (number, code or one-line command; / goes here)")),
+    h("div.row", h("input", { id: "command", "data-key": "command", autocomplete: "off", spellcheck: false, list: "codes", placeholder: mine ? t("e.g. 1, or a move's code") : t("wait for your decision") }),
+      h("button", { type: "submit" }, t("do"))),
     h("datalist", { id: "codes" }, ctx.legal.map((a) => h("option", { value: a.code }, a.label))));
-    const where = ctx.panelShown ? ": in the trade panel above" : "";
-    return h("section.box.movebox", { "aria-label": "moves" },
-      h("h3", mine ? `your moves${where}${this.busy ? " (sending…)" : ""}` : "your moves: not your decision now"),
+    const heading = ctx.panelShown ? t("your moves: in the trade panel above") : t("your moves");
+    return h("section.box.movebox", { "aria-label": t("moves") },
+      h("h3", mine ? ("" + (heading) + (this.busy ? (" (" + (t("sending…")) + ")") : "")) : t("your moves: not your decision now")),
       moveList(ctx), form);
   }
 
@@ -409,27 +424,29 @@ class Table {
     const lines = this.state.log;
     const shown = lines.slice(-LOG_LINES);
     const first = lines.length - shown.length + 1;
-    const label = first > 1 ? `log, lines ${first} to ${lines.length}, oldest first` : "log, oldest first";
-    return h("section.box.log", { "aria-label": "what happened" }, h("h3", `log (${lines.length})`),
+    const label = first > 1 ? t("log, lines {first} to {last}, oldest first", { first, last: lines.length }) : t("log, oldest first");
+    return h("section.box.log", { "aria-label": t("what happened") }, h("h3", t("log ({n})", { n: lines.length })),
       h("ol", { tabindex: "0", start: first, "aria-label": label }, shown.map((line) => h("li", line))));
   }
 
   endScreen(ctx) {
     const result = this.state.result || { scores: {}, winners: [], lines: {} };
     const givenUp = result.given_up || [];
-    const winners = result.winners.map((s) => (s === this.state.seat ? `${s} (you)` : s));
+    const you = (s) => (s === this.state.seat ? t("{seat} (you)", { seat: s }) : s);
+    const and = t("and");
+    const winners = result.winners.map(you);
     const rows = Object.entries(result.scores).map(([seat, score]) => h("tr", { class: result.winners.includes(seat) ? "winner" : "" },
-      h("th", { scope: "row" }, seat === this.state.seat ? `${seat} (you)` : seat, result.winners.includes(seat) ? " ★ winner" : "",
-        givenUp.includes(seat) ? h("span.gaveup", { "data-given-up": seat }, " (given up: a bot played it)") : ""),
+      h("th", { scope: "row" }, you(seat), result.winners.includes(seat) ? (" ★ " + (t("winner"))) : "",
+        givenUp.includes(seat) ? h("span.gaveup", { "data-given-up": seat }, (" (" + (t("given up: a bot played it")) + ")")) : ""),
       h("td", String(score)),
       h("td", (result.lines[seat] || []).map(([label, points]) => `${label} ${points}`).join(", "))));
     const save = new URL(`api/rooms/${encodeURIComponent(this.room)}/save`, this.base).href;
-    return h("section.over", { "aria-label": "the end" },
-      h("h2", winners.length ? `game over: ${winners.join(" and ")} won` : "game over"),
-      h("table.scores", h("thead", h("tr", h("th", "seat"), h("th", "score"), h("th", "lines"))), h("tbody", rows)),
-      h("p", h("a.replay", { href: save, download: `beanframe-${this.room}.json` }, "download the replay (save file)"),
-        " · watch it again with ", h("code", `beanframe replay beanframe-${this.room}.json --step`),
-        this.state.seed !== undefined ? ` · seed ${this.state.seed}` : ""),
-      h("p", h("a", { href: new URL(".", this.base).pathname }, "start another game")));
+    return h("section.over", { "aria-label": t("the end") },
+      h("h2", winners.length ? t("game over: {winners} won", { winners: winners.join(" " + and + " ") }) : t("game over")),
+      h("table.scores", h("thead", h("tr", h("th", t("seat")), h("th", t("score")), h("th", t("lines")))), h("tbody", rows)),
+      h("p", h("a.replay", { href: save, download: `beanframe-${this.room}.json` }, t("download the replay (save file)")),
+        (" · " + (t("watch it again with")) + " "), h("code", `beanframe replay beanframe-${this.room}.json --step`),
+        this.state.seed !== undefined ? (" · " + (t("seed {seed}", { seed: this.state.seed }))) : ""),
+      h("p", h("a", { href: new URL(".", this.base).pathname }, t("start another game"))));
   }
 }

@@ -12,7 +12,7 @@ function cardOf(ctx, name, { small = false, buying = false } = {}) {
     // the price is in a building's and a police station's name; the razzia's is added
     title: c.group === "razzia" ? `${name} (${c.price})` : name.replace("Police Station", "Police"), mark: GROUP_MARK[c.group] || "", corner: buying ? c.code : "", foot: `${c.price} ${c.bean}`,
     kind: `building ${c.group}`, hue: ctx.ui.hueOf(c.bean), small, data: { building: c.code },
-    label: `${buying ? `${c.code} ` : ""}${name}: costs ${c.price} ${c.bean} coins; ${c.text}`,
+    label: ("" + (buying ? `${c.code} ` : "") + (ctx.t("{name}: costs {price} {bean} coins; {text}", { name, price: c.price, bean: c.bean, text: c.text }))),
   });
   el.title = c.text;
   if (!buying) return el;
@@ -23,7 +23,7 @@ function cardOf(ctx, name, { small = false, buying = false } = {}) {
 }
 
 function drawProhibohn(part, ctx) {
-  const h = ctx.h;
+  const { h, t } = ctx;
   const cards = ctx.data.prohibohn.cards;
   const kinds = new Map();  // the supply by kind, in supply order: a row per kind
   for (const name of part.supply) {
@@ -34,23 +34,23 @@ function drawProhibohn(part, ctx) {
   const owned = (p) => part.owned[p] || [];
   const police = (p) => owned(p).find((n) => (cards[n] || {}).group === "police");
   const razziaOwner = part.owned.findIndex((o) => o.some((n) => (cards[n] || {}).group === "razzia"));
-  ctx.center.append(h("section.box.pb-supply", { "data-part": "prohibohn", "aria-label": "Prohibohn's buildings" },
-    h("h3", `for sale (${part.supply.length})`),
+  ctx.center.append(h("section.box.pb-supply", { "data-part": "prohibohn", "aria-label": t("Prohibohn's buildings") },
+    h("h3", t("for sale ({n})", { n: part.supply.length })),
     h("p.pb-status",
-      part.razzia ? h("b", `razzia bought${razziaOwner >= 0 ? ` by ${ctx.seatLabel(razziaOwner)}` : ""}: every 1-building is worthless`) : "no razzia yet",
-      part.stopped ? ` · play stopped for the last sales ${part.stopped}×` : ""),
+      part.razzia ? h("b", razziaOwner >= 0 ? t("razzia bought by {seat}: every 1-building is worthless", { seat: ctx.seatLabel(razziaOwner) }) : t("razzia bought: every 1-building is worthless")) : t("no razzia yet"),
+      part.stopped ? (" · " + (t("play stopped for the last sales {n}×", { n: part.stopped }))) : ""),
     h("div.pb-kinds", [...kinds.values()].map((names) => h("div.pb-kind",
-      h("span.k", `paid in ${(cards[names[0]] || {}).bean}`),
+      h("span.k", t("paid in {bean}", { bean: (cards[names[0]] || {}).bean })),
       h("div.row", names.map((n) => cardOf(ctx, n, { small: true, buying: true })))))),
-    part.removed.length ? h("p.pb-removed", `out of the game: ${part.removed.join(", ")}`) : null));
+    part.removed.length ? h("p.pb-removed", t("out of the game: {cards}", { cards: part.removed.join(", ") })) : null));
   for (let p = 0; p < ctx.players; p++) {
     const seat = ctx.seat(p);
     if (!seat) continue;
     const station = police(p);
-    seat.append(h("div.pb-owned", { "aria-label": `buildings of ${ctx.seatLabel(p)}` },
-      h("span.k", `buildings (${owned(p).length})`),
-      station ? [" ", ctx.ui.stat("police", station.replace("Police Station ", "station "))] : null,
-      h("div.row", owned(p).length ? owned(p).map((n) => cardOf(ctx, n, { small: true })) : h("span.none", "none"))));
+    seat.append(h("div.pb-owned", { "aria-label": t("buildings of {seat}", { seat: ctx.seatLabel(p) }) },
+      h("span.k", t("buildings ({n})", { n: owned(p).length })),
+      station ? [" ", ctx.ui.stat(t("police"), station.replace("Police Station ", ("" + (t("station")) + " ")))] : null,
+      h("div.row", owned(p).length ? owned(p).map((n) => cardOf(ctx, n, { small: true })) : h("span.none", t("none")))));
   }
 }
 
