@@ -27,7 +27,8 @@ from beanframe.core.records import known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.view import plain_data
 from beanframe.core.web import web_presentation
-from beanframe.i18n import _, current
+from beanframe.i18n import current
+from beanframe.text.board import phase_label as board_phase_label
 
 if TYPE_CHECKING:
     from beanframe.core.game import Game, Ruleset
@@ -112,13 +113,9 @@ def legal_data(game: Game, player: int | None) -> list[dict[str, Any]]:
 
 
 def phase_label(game: Game) -> str:
-    """The phase as the rules name it ("phase 2: trade"), or the stage ("over")."""
-    phase = game.phase
-    if phase is None:
-        return _(game.stage_name)
-    if phase.number:
-        return _("phase {number}: {label}").format(number=phase.number, label=_(phase.label))
-    return _(phase.label)
+    """The phase as the rules name it ("phase 2: trade"), or the stage ("game over"), in the
+    reader's language: as the terminal says it."""
+    return board_phase_label(game)
 
 
 def result_data(game: Game, given_up: Iterable[int] = ()) -> dict[str, Any] | None:
