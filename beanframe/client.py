@@ -33,6 +33,7 @@ from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
+import beanframe.i18n as i18n
 from beanframe.agents import make_bot
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.view import View
@@ -121,8 +122,12 @@ class TableClient:
         first_delay: float = 1.0,
         max_delay: float = 30.0,
         sleep: Callable[[float], Any] = asyncio.sleep,
+        language: str | None = None,
     ) -> None:
         self.invitation = Invitation(link, token)
+        # the words the table sends this seat (labels, log, refusals): by default the language
+        # of the context that made the client (`beanframe --lang nl join ...`); codes never change
+        self.language = language or i18n.current()
         self.state: dict[str, Any] = {}
         self.presence: dict[str, Any] = {}
         self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
@@ -227,7 +232,7 @@ class TableClient:
         while True:
             try:
                 async with connect(self.invitation.ws_url, max_size=1 << 24, open_timeout=10, compression=None) as ws:
-                    await ws.send(json.dumps({"type": "hello", "token": self.invitation.token}))
+                    await ws.send(json.dumps({"type": "hello", "token": self.invitation.token, "language": self.language}))
                     self._ws = ws
                     if not first:
                         self.reconnects += 1

@@ -246,8 +246,10 @@ class RemoteSession:
             return
         if last is not None:
             new = new[-last:]
+        # a new turn's line ("turn 3: p2", in the table's words for this seat) is the board's header
+        turn = _("turn {turn}: {player}").split("{turn}")[0] or "turn "
         for line in new:
-            if not line.startswith("turn "):
+            if not line.startswith(turn):
                 self.console.print(Text(f"    · {line}", style="dim"))
 
     def print_table(self) -> None:

@@ -17,7 +17,9 @@ import pytest
 from rich.console import Console
 
 from beanframe.client import Invitation, TableClient, TableError, play_bot
+from beanframe.core.game import compose
 from beanframe.core.persist import load_game
+from beanframe.i18n import language
 from beanframe_cli.prompt_line import CLEAR_LINE, PromptLine
 from beanframe_cli.table import OVER, RemoteSession
 
@@ -388,3 +390,26 @@ def test_join_offers_the_next_game_and_follows_it_with_the_same_link(server):  #
     assert len(offers) == 2 and text.count("the game is over: type again") == 2
     assert f"the next game of this table: room {old['next_room']}" in text
     assert new["over"] and new["seat"] == "p2"  # the person's seat of the next room, one seat on
+
+
+def test_a_client_made_in_dutch_is_told_its_seat_in_dutch(server):  # issue 29: `beanframe --lang nl join`
+    with server.client() as http:
+        room = create_room(http, variants=["al_cabohne"], players=2, seats=["human", "human"], seed=4,
+                           options=short_options(("al_cabohne",)))  # fmt: skip
+    link = room["seats"][0]["url"]
+
+    async def first_state(lang: str) -> dict:
+        with language(lang):
+            client = TableClient(link)  # the language of the context that makes it
+        async with client:
+            async for kind, data in client.events():
+                if kind == "state":
+                    return data
+        raise AssertionError("no state came")
+
+    english, dutch = asyncio.run(first_state("en")), asyncio.run(first_state("nl"))
+    assert [a["code"] for a in english["legal"]] == [a["code"] for a in dutch["legal"]]  # codes never change
+    with language("nl"):
+        game = compose(["al_cabohne"], 2, short_options(("al_cabohne",))).new_game(seed=4)
+        assert dutch["legal"][0]["label"] == game.describe(game.legal_actions()[0], game.to_act)
+    assert dutch["legal"][0]["label"] != english["legal"][0]["label"]
