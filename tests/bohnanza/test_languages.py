@@ -37,8 +37,8 @@ def test_the_english_game_shows_no_rule_reference_and_no_internal_key():
     "lang, names",
     [
         ("en", ["Blue Bean", "Chili Bean", "Stink Bean", "Green Bean", "Soy Bean", "Black-eyed Bean", "Red Bean", "Garden Bean"]),
-        # the Dutch Al Cabohne rulebook's names (Blauwe boon, Vuurboon, Stootboon, Sperzieboon); the rest translated
-        ("nl", ["Blauwe boon", "Vuurboon", "Stootboon", "Sperzieboon", "Sojaboon", "Zwartoogboon", "Rode boon", "Tuinboon"]),
+        # the Dutch Al Cabohne rulebook's names (Blauwe boon, Vuurboon, Bruine boon = the Saubohne by its meter, Sperzieboon); the rest translated
+        ("nl", ["Blauwe boon", "Vuurboon", "Bruine boon", "Sperzieboon", "Sojaboon", "Zwartoogboon", "Rode boon", "Tuinboon"]),
         # the original German cards
         ("de", ["Blaue Bohne", "Feuerbohne", "Saubohne", "Brechbohne", "Sojabohne", "Augenbohne", "Rote Bohne", "Gartenbohne"]),
     ],

@@ -30,7 +30,7 @@ FEW_LINES = "help\n\nwhy\nlog 3\n99\nquit\ny\n\n"
 WORDS = {
     "nl": ["Je keuzes (nummer of code):", "speler 1>", "Commando's:", "geen keuze 99", "eerst het spel opslaan? [j/N]", "spel onafgemaakt verlaten"],
     "fr": ["Vos choix (numéro ou code) :", "joueur 1>", "Commandes :", "pas de choix 99", "sauvegarder d’abord la partie ? [o/N]", "partie laissée inachevée"],
-    "de": ["Ihre Wahl (Nummer oder Code):", "Spieler 1>", "Befehle:", "keine Wahl 99", "zuerst das Spiel speichern? [j/N]", "Spiel unbeendet verlassen"],
+    "de": ["Ihre Möglichkeiten (Nummer oder Code):", "Spieler 1>", "Befehle:", "keine Wahl 99", "zuerst das Spiel speichern? [j/N]", "Spiel unbeendet verlassen"],
 }
 ENGLISH = ["Your choices (number or code):", "player 1>", "Commands:", "no choice 99", "save the game first?", "game left unfinished", "not saved"]
 
@@ -71,9 +71,9 @@ def test_beanframe_lang_in_the_environment_chooses_french():
 
 def test_the_locale_chooses_when_nothing_else_does_and_lang_wins_over_it():
     german = invoke(["play", "al_cabohne", "--players", "1", "--seed", "3"], env={"LANG": "de_DE.UTF-8"}, input=FEW_LINES)
-    assert "Ihre Wahl (Nummer oder Code):" in german.output
+    assert "Ihre Möglichkeiten (Nummer oder Code):" in german.output
     dutch = invoke(["--lang", "nl", "play", "al_cabohne", "--players", "1", "--seed", "3"], env={"BEANFRAME_LANG": "de"}, input=FEW_LINES)
-    assert "Je keuzes (nummer of code):" in dutch.output and "Ihre Wahl" not in dutch.output
+    assert "Je keuzes (nummer of code):" in dutch.output and "Ihre Möglichkeiten" not in dutch.output
     english = invoke(["play", "al_cabohne", "--players", "1", "--seed", "3"], env={"LANG": "pt_BR.UTF-8"}, input=FEW_LINES)
     assert "Your choices (number or code):" in english.output  # a locale beanframe does not speak: English
 
