@@ -11,10 +11,10 @@ function verbOf(code) {
   return code.split(" ", 1)[0];
 }
 
-/** A bean's short name ("Feuerbohne" -> "Feuer", "Blaue Bohne" -> "Blaue"): what a card shows,
+/** A bean's short name ("Feuerbohne" -> "Feuer", "Chili Bean" -> "Chili", "Vuurboon" -> "Vuur"): what a card shows,
  * so a name never breaks inside a word; the full name is the card's tooltip and label. */
 export function shortName(name) {
-  return String(name).replace(/\s*(bohne|boon)$/i, "").replace(/^haricot\s+/i, "").trim() || String(name);
+  return String(name).replace(/\s*(bohne|boon|bean)$/i, "").replace(/^haricot\s+/i, "").trim() || String(name);
 }
 
 function initials(name) {
