@@ -71,7 +71,7 @@ def test_two_connections_of_one_seat_in_dutch_and_german_get_the_same_state_in_t
         nl, de, en = receive(dutch, "state"), receive(german, "state"), hello(plain, t1)
         assert codes(nl) == codes(de) == codes(en)
         assert (nl["phase_label"], de["phase_label"], en["phase_label"]) == (
-            "fase 1: plant from the hand", "Phase 1: plant from the hand", "phase 1: plant from the hand")
+            "fase 1: planten uit de hand", "Phase 1: aus der Hand anbauen", "phase 1: plant from the hand")
         dutch.send_json({"type": "action", "code": nl["legal"][0]["code"], "version": 0, "ref": "a"})
         updates = [receive(ws, "update") for ws in (dutch, german, plain)]  # (the update comes before the answer)
         receive(dutch, "accepted")
