@@ -40,7 +40,7 @@ def test_winrates_reports_every_variant_set_by_seat(capsys):
     assert winrates.main(["--games", "2", "--only", "prohibohn-random,bohnanza-trader,bohnaparte,duel"]) == 0
     out = capsys.readouterr().out
     assert "me at seat p2" in out and "seat p4" in out
-    assert "bought police3" in out and "trades" in out
+    assert "bought Police Station 3" in out and "trades" in out  # a card by its name, not its key
     assert "greedy vs random" in out
 
 
