@@ -23,7 +23,8 @@ def test_create_a_game_in_the_lobby_and_take_a_seat(server, pages):  # issue 19
     pages.allowed.append(r"Failed to load resource: .* status of 400")  # the browser's own note of the refusal
     page.fill("[data-option='bohnanza.run_outs']", "99")
     page.click("form.create button[type=submit]")
-    page.wait_for_function("document.querySelector('form.create .notice').textContent.length > 0")
+    # a function, not an expression: Playwright polls an expression with eval, which the page's CSP refuses
+    page.wait_for_function("() => document.querySelector('form.create .notice').textContent.length > 0")
     refusal = page.inner_text("form.create .notice")
     assert "run_outs" in refusal and "\n" not in refusal
     assert page.locator("section.invites").count() == 0
