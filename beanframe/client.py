@@ -310,20 +310,26 @@ class TableClient:
         return None
 
 
-def fetch_save(invitation: Invitation, timeout: float = 30) -> str:
-    """The save of a finished game (``GET .../save``), as text for ``beanframe replay``."""
-    request = urllib.request.Request(invitation.api("save"), headers={"Accept": "application/json"})
+def answer_body(request: urllib.request.Request, timeout: float, refused: str) -> bytes:
+    """The body of the server's answer to ``request``; a TableError of one line if it refuses
+    (``refused: its reason``) or cannot be reached."""
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - an http(s) link
-            return response.read().decode("utf-8")
+            return response.read()
     except urllib.error.HTTPError as exc:
         try:
             reason = json.loads(exc.read()).get("error", exc.reason)
         except ValueError:
             reason = exc.reason
-        raise TableError(f"no save: {reason}") from None
+        raise TableError(f"{refused}: {reason}") from None
     except OSError as exc:
         raise TableError(f"cannot reach the server: {exc}") from None
+
+
+def fetch_save(invitation: Invitation, timeout: float = 30) -> str:
+    """The save of a finished game (``GET .../save``), as text for ``beanframe replay``."""
+    request = urllib.request.Request(invitation.api("save"), headers={"Accept": "application/json"})
+    return answer_body(request, timeout, "no save").decode("utf-8")
 
 
 # --------------------------------------------------------------------------------------------

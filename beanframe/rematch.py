@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from beanframe.client import Invitation, TableError
+from beanframe.client import Invitation, TableError, answer_body
 
 
 def next_room(invitation: Invitation, timeout: float = 30) -> str | None:
@@ -49,14 +49,8 @@ def ask_rematch(invitation: Invitation, timeout: float = 30) -> str:
         invitation.api("rematch"), data=b"{}", method="POST",
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {invitation.token}"},
     )  # fmt: skip
+    body = answer_body(request, timeout, "no rematch")
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - an http(s) link
-            return str(json.loads(response.read())["room"])
-    except urllib.error.HTTPError as exc:
-        try:
-            reason = json.loads(exc.read()).get("error", exc.reason)
-        except ValueError:
-            reason = exc.reason
-        raise TableError(f"no rematch: {reason}") from None
-    except (OSError, ValueError, KeyError) as exc:
+        return str(json.loads(body)["room"])
+    except (ValueError, KeyError) as exc:
         raise TableError(f"cannot reach the server: {exc}") from None

@@ -80,16 +80,21 @@ def test_sigkill_mid_game_loses_nothing_and_clients_come_back(tmp_path):  # issu
         assert all(final["over"] for final in finals)
 
 
+def play_three_actions(client: TestClient, room: dict) -> None:
+    """The solo seat of ``room`` takes its last choice three times (versions 0 to 2)."""
+    headers = bearer(room["seats"][0]["token"])
+    for version in range(3):
+        state = client.get(f"/api/rooms/{room['room']}/state", headers=headers).json()
+        client.post(f"/api/rooms/{room['room']}/actions", headers=headers, json={"code": state["legal"][-1]["code"], "version": version})
+
+
 def test_a_game_whose_record_was_tampered_with_is_refused_on_restart(tmp_path):  # issue 18 §4: checked replay
     db = tmp_path / "rooms.db"
     with TestClient(make_app(tmp_path)) as client:
         good = create_room(client, variants=["al_cabohne"], players=1, seed=3)
         bad = create_room(client, variants=["al_cabohne"], players=1, seed=4)
         for room in (good, bad):
-            headers = bearer(room["seats"][0]["token"])
-            for version in range(3):
-                state = client.get(f"/api/rooms/{room['room']}/state", headers=headers).json()
-                client.post(f"/api/rooms/{room['room']}/actions", headers=headers, json={"code": state["legal"][-1]["code"], "version": version})
+            play_three_actions(client, room)
     with sqlite3.connect(db) as conn:  # the last action's stored digest no longer matches its replay
         conn.execute("UPDATE actions SET digest = 'x' WHERE room = ? AND version = 3", (bad["room"],))
     with TestClient(make_app(tmp_path)) as client:
@@ -105,10 +110,7 @@ def test_rooms_stored_with_the_earlier_digest_still_replay(tmp_path):  # issue 2
         old = create_room(client, variants=["al_cabohne"], players=1, seed=5)
         forged = create_room(client, variants=["al_cabohne"], players=1, seed=6)
         for room in (old, forged):
-            headers = bearer(room["seats"][0]["token"])
-            for version in range(3):
-                state = client.get(f"/api/rooms/{room['room']}/state", headers=headers).json()
-                client.post(f"/api/rooms/{room['room']}/actions", headers=headers, json={"code": state["legal"][-1]["code"], "version": version})
+            play_three_actions(client, room)
             games = {room["room"]: client.app.state.hub.rooms[room["room"]].game for room in (old, forged)}
     with sqlite3.connect(db) as conn:  # as the previous version stored them: the standard library's digest
         stored = conn.execute("SELECT digest FROM actions WHERE room = ? AND version = 3", (old["room"],)).fetchone()[0]
