@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from importlib.metadata import entry_points
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -85,18 +84,13 @@ def remove_plugin(name: str) -> None:
 
 
 def _find_catalogs() -> None:
-    """Register every installed plugin's catalogs (its ``beanframe_catalogs`` hook; issue 29):
-    under the variant's name, and under the name of any other catalog in its folder that no other
-    part has taken (a package named apart from its variant: the house rule's ``house_cheap_field``)."""
+    """Register every installed plugin's catalogs (its ``beanframe_catalogs`` hook; issue 29),
+    under the variant's name (the catalog files are named after the variant)."""
     for plugin in discover().values():
         hook = getattr(plugin, "beanframe_catalogs", None)
         folder = hook() if hook is not None else None
         if folder:
-            name = variant_info(plugin).name
-            taken = i18n.catalog_folders()
-            found = {mo.stem for mo in Path(folder).glob("*/LC_MESSAGES/*.mo")}
-            for domain in sorted({name} | {d for d in found if d not in taken}):
-                i18n.register_catalogs(domain, folder)
+            i18n.register_catalogs(variant_info(plugin).name, folder)
 
 
 i18n.add_finder(_find_catalogs)

@@ -70,7 +70,7 @@ def beanframe_catalogs() -> str | Path | None:
 
     Result: the folder, or None (no catalogs); the core asks each installed plugin directly,
     not through a ruleset's plugin manager, and registers the folder under its variant name
-    (and under the name of any other catalog in it that no part has taken).
+    (so the catalog files are named after the variant).
     """
 
 

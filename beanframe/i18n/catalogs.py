@@ -64,7 +64,7 @@ PROJECT: tuple[Domain, ...] = (
     _domain("table", ["beanframe/server"], "beanframe/server/locale"),
     _domain("beans", ["beanframe/beans"], "beanframe/beans/locale"),
     *(_domain(p, [f"plugins/{p}"], f"plugins/{p}/locale") for p in ("al_cabohne", "prohibohn", "bohnanza", "bohnaparte", "ali_baba")),
-    _domain("house_cheap_field", ["examples/house_rule/beanframe_house_cheap_field"], "examples/house_rule/beanframe_house_cheap_field/locale"),
+    _domain("cheap_field", ["examples/house_rule/beanframe_house_cheap_field"], "examples/house_rule/beanframe_house_cheap_field/locale"),
 )
 
 

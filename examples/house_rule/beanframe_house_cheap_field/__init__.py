@@ -10,7 +10,7 @@ the price as changed by this rule, beside Al Cabohne's option.
 
 Its words come with it: the description and the option's help are marked ``N_(...)`` (translated
 where they are shown), and its own catalogs in ``locale/`` (Dutch, French, German; written with
-``python -m beanframe.i18n update --domain house_cheap_field --source beanframe_house_cheap_field``)
+``python -m beanframe.i18n update --domain cheap_field --source beanframe_house_cheap_field``)
 are found through the ``beanframe_catalogs`` hook.
 """
 
