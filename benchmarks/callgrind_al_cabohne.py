@@ -5,6 +5,9 @@ instructions, which do not depend on the load. Run::
 
     python benchmarks/callgrind_al_cabohne.py --measure [--games 20] [--players 2]
 
+and then the same for the hand-written loop of ``baseline_al_cabohne.py``, and prints the ratio
+per decision (instructions are not time, but a change that cuts them cuts time in proportion).
+
 It runs itself twice under ``PYTHONHASHSEED=0 valgrind --tool=callgrind``, once with 0 games and
 once with N, and prints the difference per game and per action (start-up, imports, composition and
 one warm-up game are the same in both runs and cancel out). Without ``--measure`` it just plays the
@@ -44,7 +47,20 @@ def play(players: int, games: int) -> int:
     return actions
 
 
-def callgrind(players: int, counts: tuple[int, ...]) -> list[tuple[int, int]]:
+def play_baseline(players: int, games: int) -> int:
+    """The hand-written loop of ``baseline_al_cabohne.py`` on the same seeds: its decisions."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import baseline_al_cabohne as baseline
+
+    decisions = 0
+    for seed in [WARMUP_SEED, *range(games)]:
+        n = baseline.play(players, seed)[0]
+        if seed != WARMUP_SEED:
+            decisions += n
+    return decisions
+
+
+def callgrind(players: int, counts: tuple[int, ...], loop: str = "beanframe") -> list[tuple[int, int]]:
     """(instructions, actions) of one run under callgrind per number of games (run side by side)."""
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, PYTHONHASHSEED="0")
@@ -52,7 +68,7 @@ def callgrind(players: int, counts: tuple[int, ...]) -> list[tuple[int, int]]:
         for games in counts:
             out = os.path.join(tmp, f"callgrind.{games}.out")
             cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, os.path.abspath(__file__)]
-            cmd += ["--players", str(players), "--games", str(games)]
+            cmd += ["--players", str(players), "--games", str(games), "--loop", loop]
             proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             runs.append((out, proc))
         results = []
@@ -72,9 +88,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--measure", action="store_true", help="run under callgrind with 0 and N games")
+    parser.add_argument("--loop", choices=("beanframe", "baseline"), default="beanframe", help="what the games are played with (without --measure)")
     args = parser.parse_args()
     if not args.measure:
-        print(args.games, play(args.players, args.games))
+        print(args.games, (play_baseline if args.loop == "baseline" else play)(args.players, args.games))
         return
     import beanframe
 
@@ -85,6 +102,10 @@ def main() -> None:
     print(f"  {args.games} games, {actions} actions ({actions / args.games:.1f} per game)")
     print(f"  per game   {diff / args.games / 1e6:8.2f} M instructions")
     print(f"  per action {diff / actions / 1e3:8.2f} k instructions")
+    (base, _), (total, decisions) = callgrind(args.players, (0, args.games), loop="baseline")
+    per_decision = (total - base) / decisions
+    print(f"  the hand-written loop (baseline_al_cabohne.py): {per_decision / 1e3:.2f} k instructions per decision")
+    print(f"  ratio per decision {diff / actions / per_decision:.2f}x")
 
 
 if __name__ == "__main__":
