@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from beanframe.beans.fields import harvest, pay_coins
-from beanframe.beans.rules import LITERAL, OWN_TURN, harvestable_fields
+from beanframe.beans.rules import OWN_TURN, harvestable_fields
 from beanframe.beans.table import PART, rules_of
 from beanframe.core.actions import Action, param
 from beanframe.core.state import TURNS
@@ -85,30 +85,11 @@ def bind_harvest(config: Config):
     own_turn = rules.harvest_when == OWN_TURN
     one_bean = rules.one_bean_harvest
 
-    literal = one_bean == LITERAL
-    labels = HARVESTS
-
     def harvest_legal_bound(game: Game, player: int):
         s = game.state
         if s.stage != TURNS or (own_turn and s.active != player):
             return ()
-        # harvestable_fields written out: this runs at nearly every decision of every bean game
-        big = []
-        single = []
-        empty = False
-        i = 0
-        for f in s.parts[PART].fields[player]:
-            n = len(f)
-            if n > 1:
-                big.append(labels[i])
-            elif n:
-                single.append(labels[i])
-            else:
-                empty = True
-            i += 1
-        if big or not (empty and literal and len(single) > 1):
-            return big or single
-        return ()
+        return harvestable_fields(s.parts[PART].fields[player], one_bean, HARVESTS)
 
     return harvest_legal_bound
 
