@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 import sys
 
 import pytest
@@ -107,3 +108,40 @@ def test_a_missing_game_is_one_line(tmp_path):  # issue 26 §2: bad input, one l
 
     done = subprocess.run([sys.executable, "-m", "beanframe_cli.app", "mcp"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and done.stderr.startswith("error: give a table's invitation link") and done.stderr.count("\n") == 1
+
+
+def test_streamable_http_serves_the_same_tools():  # issue 26 §2: beanframe mcp --http PORT
+    import socket
+    import subprocess
+
+    with socket.socket() as probe:  # a free port for the server to listen on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    args = ["mcp", "--variants", "al_cabohne", "--players", "1", "--seed", "3", "-o", "al_cabohne.run_outs=1", "--http", str(port)]
+    proc = subprocess.Popen([sys.executable, "-m", "beanframe_cli.app", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(1200):  # until it listens (a bound that only catches a server that never starts)
+            assert proc.poll() is None, proc.stderr.read()
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("beanframe mcp --http never listened")
+
+        async def run():
+            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+                first = await text(client, "state")
+                assert "you are p1" in first and moves(first)
+                assert (await text(client, "act", move="17")).startswith("refused: no move number 17")
+                played = await text(client, "act", move="1")
+                assert played.startswith("played ")
+                log = (await client.read_resource("beanframe://log")).contents[0].text
+                assert "turn 1: player 1" in log
+
+        asyncio.run(run())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
