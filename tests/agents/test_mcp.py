@@ -110,7 +110,7 @@ def test_a_missing_game_is_one_line(tmp_path):  # issue 26 §2: bad input, one l
     assert done.returncode == 2 and done.stderr.startswith("error: give a table's invitation link") and done.stderr.count("\n") == 1
 
 
-def test_streamable_http_serves_the_same_tools():  # issue 26 §2: beanframe mcp --http PORT
+def test_streamable_http_serves_the_same_tools(tmp_path):  # issue 26 §2: beanframe mcp --http PORT
     import socket
     import subprocess
 
@@ -118,10 +118,12 @@ def test_streamable_http_serves_the_same_tools():  # issue 26 §2: beanframe mcp
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     args = ["mcp", "--variants", "al_cabohne", "--players", "1", "--seed", "3", "-o", "al_cabohne.run_outs=1", "--http", str(port)]
-    proc = subprocess.Popen([sys.executable, "-m", "beanframe_cli.app", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    errors = tmp_path / "stderr.txt"  # a file, not a pipe: the server's log lines never block it
+    with errors.open("w") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "beanframe_cli.app", *args], stdout=subprocess.DEVNULL, stderr=err)
     try:
         for _ in range(1200):  # until it listens (a bound that only catches a server that never starts)
-            assert proc.poll() is None, proc.stderr.read()
+            assert proc.poll() is None, errors.read_text()
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
