@@ -243,3 +243,18 @@ def test_the_bazaar_through_the_panel(server, pages):  # issue 24 §1; RULES E (
     page.wait_for_function(f"(v) => Number(document.querySelector('{APP}').dataset.version) >= v", arg=final["version"])
     if answered:  # the bot answered at once: the offer went, with a note in the panel or the panel closed
         assert no_error(page)
+
+
+def test_an_offer_to_everyone_goes_to_each_other_player(server, pages):  # issue 24 §1; RULES C (trade)
+    room = create_room(server, ["bohnanza"], ["human"] * 4, options=BOHNANZA, seed=11)
+    one = pages(room["seats"][0]["url"], width=1280, height=800)
+    to_the_panel(one)
+    wait_ready(one)
+    beans = _bean_data(one)
+    start = version(one)
+    build(one, ["h1"], [beans[0]["key"]], "all")
+    seen(one, start + 3)  # one line per other player, each sent after the last one's update
+    offers = [offer_to(server, room, 0, p) for p in (1, 2, 3)]
+    assert all(o is not None for o in offers), offers
+    assert {tuple(o["asks"]) for o in offers} == {(beans[0]["name"],)}
+    assert len({o["id"] for o in offers}) == 3 and no_error(one)
