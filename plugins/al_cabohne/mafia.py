@@ -15,6 +15,7 @@ from attrs import define, field, frozen
 from attrs.validators import and_, deep_iterable, instance_of, min_len
 
 from beanframe.beans import CardSet, sell
+from beanframe.beans.cards import shown_names
 from beanframe.core.params import text, whole
 from beanframe.i18n import pgettext
 
@@ -92,7 +93,7 @@ class Mafia:
         return out
 
     def view(self, player: int | None) -> MafiaView:
-        names = tuple(pgettext("bean", name) for name in self.beans)
+        names = shown_names(self.beans)  # cached per language: views are made often
         return MafiaView(
             bosses=tuple(boss_name(b) for b in self.boss_names),  # shown as they are (render, the table)
             thresholds=self.thresholds,
