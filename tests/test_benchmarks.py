@@ -48,3 +48,11 @@ def test_winrates_groups_expand_to_their_lines():
     winrates = load("winrates")
     assert set(winrates.GROUPS["all"]) == {*winrates.AL_CABOHNE, *winrates.MATCHES}
     assert winrates.wilson(0, 10)[0] == 0.0 and winrates.wilson(10, 10)[1] == 1.0
+
+
+def test_callgrind_script_plays_both_loops_on_the_same_seeds():
+    callgrind = load("callgrind_al_cabohne")
+    framework = callgrind.play(2, 2)  # what runs under valgrind, without it
+    baseline = callgrind.play_baseline(2, 2)
+    assert framework > 100 and baseline > 100  # two whole games each (warm-up game not counted)
+    assert 0.8 < framework / baseline < 1.25  # the same rules: about as many decisions
