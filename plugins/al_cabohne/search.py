@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from beanframe.beans.options import BuyField, Harvest
 
+from .bots.model import StateView
 from .bots.rules import progress_table
 from .actions import DiscardLeftover, Gift, GivePile, Pass, PlantFront, PlantLeftover, PlantPile
 from .mafia import collector
@@ -146,7 +147,7 @@ class RolloutPolicy:
         value = self._learned()
         if value is None:
             return None
-        return value.win_chances([game.view(p) for p in range(game.players)], goal)
+        return value.win_chances([StateView(game, p) for p in range(game.players)], goal)
 
     def _learned(self) -> Any:
         """The learned value for this ruleset, made once (None: no table holds for its player

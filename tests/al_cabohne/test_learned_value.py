@@ -145,3 +145,35 @@ def test_the_value_holds_only_for_the_variant_set_it_was_fitted_on():
     assert rs.search_policy(rs, 0).win_chances(game, "win") is None
     with pytest.raises(ValueError, match="fitted on al_cabohne, not al_cabohne \\+ prohibohn"):
         LearnedValue(GreedyBot(rs, seed=0))
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_search_reads_a_leaf_as_the_players_view_shows_it(players):  # issue 28: leaves without views
+    """The search's leaf (``StateView``: the parts read directly, cards as bean indexes) gives the
+    greedy model, its components and the chances exactly as each player's view does; and it
+    carries no other player's hand or coins (redealt, nothing it gives changes)."""
+    from beanframe_plugins.al_cabohne.bots.model import StateView
+
+    rs, positions = _positions(players=players, every=9)
+    bot = GreedyBot(rs, seed=0)
+    value = LearnedValue(GreedyBot(rs, seed=0))
+    for game in positions:
+        for p in range(players):
+            view, leaf = game.view(p), StateView(game, p)
+            assert (leaf.player, leaf.players, leaf.phase) == (view.player, view.players, view.phase)
+            bot.w = bot._solo_w if players == 1 else bot._duo_w
+            a, b = bot._model(view), bot._model(leaf)
+            for slot in a.__slots__:
+                if slot not in ("cards",):
+                    assert getattr(a, slot) == getattr(b, slot), slot
+            assert bot.components(a, view.phase) == bot.components(b, leaf.phase)
+            for goal in ("win", "ahead", "rank") if players == 2 else ("win",):
+                assert value.win_chances([game.view(q) for q in range(players)], goal) == value.win_chances([StateView(game, q) for q in range(players)], goal)
+        if players == 2:  # the other player's hand and coins redealt: p1's leaf gives the same
+            other = game.clone()
+            table = other.part("beans")
+            pool = table.hands[1] + table.coins[1] + table.deck
+            pool.reverse()
+            n, k = len(table.hands[1]), len(table.coins[1])
+            table.hands[1][:], table.coins[1][:], table.deck[:] = pool[:n], pool[n : n + k], pool[n + k :]
+            assert bot.components(bot._model(StateView(game, 0)), None) == bot.components(bot._model(StateView(other, 0)), None)
