@@ -171,3 +171,43 @@ def test_a_seat_that_sits_out_is_passed_for_after_another_process_acts(postgres)
     passed_once, asked_again, history = asyncio.run(scenario())
     assert passed_once and asked_again
     assert history[-1] == (1, "pass") and all(actor == 0 for actor, _ in history[:-1])
+
+
+class _Monotonic:
+    """A process's monotonic clock, moved by the test (each process's starts anywhere)."""
+
+    def __init__(self, t: float) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_the_clocks_stored_with_an_action_are_the_other_processes_clocks(postgres):  # issue 25 §1, issue 27 §2
+    """The process that stores an action stores the clocks with it; the other re-reads them when
+    it catches up, so a seat's time is the same whichever process serves it, and the time the
+    second process's own clock ran meanwhile is not charged twice."""
+
+    async def scenario():
+        first, second = Hub(PostgresStore(postgres), bot_delay=0.0), Hub(PostgresStore(postgres), bot_delay=0.0)
+        first.monotonic, second.monotonic = _Monotonic(1000.0), _Monotonic(5.0)
+        await first.store.start()
+        await second.store.start()
+        body = {"variants": ["bohnanza"], "players": 3, "seats": ["human"] * 3, "seed": 5, "clock": {"bank": 100, "increment": 10, "cap": 200}}
+        room, _, _ = await first.create(parse_setup(body, first.plugin_of))
+        there = await second.get(room.id)
+        assert room.game.deciders == (0,) and there.version == room.version
+        first.monotonic.t += 30  # p1 thinks for 30 s on the first process, then acts there
+        await room.act(0, room.version, code=room.game.legal_actions(0)[0].code)
+        here_clocks = dict(room.seating.clocks.left)
+        second.monotonic.t += 30  # the same 30 s passed for the second process
+        await there.sync()  # it catches up (as its notification would make it)
+        there_clocks = dict(there.seating.clocks.left)
+        versions = (room.version, there.version)
+        await close(first, second)
+        return here_clocks, there_clocks, versions
+
+    here, there, (v1, v2) = asyncio.run(scenario())
+    assert v1 == v2
+    assert here[0] == 80.0  # 100 - 30 + 10
+    assert there == here  # the stored clocks, not the second process's own count
