@@ -38,7 +38,7 @@ import attrs
 from attrs import field, frozen
 
 from beanframe.errors import IllegalActionError
-from beanframe.i18n import _
+from beanframe.i18n import _, current
 
 if TYPE_CHECKING:
     from beanframe.core.compose import Config
@@ -53,8 +53,13 @@ def param(prefix: str = "", private: bool = False) -> Any:
 
 
 _SPECS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
-_CODES: dict[Any, str] = {}  # code per action: actions are immutable, and their domains finite
-_PUBLIC_CODES: dict[Any, str] = {}
+# code per action, by identity: (the action, its code). Actions are immutable and canonical (kept
+# alive in _INSTANCES), their domains finite; keyed by id() the lookup hashes an int, not the action
+# (a Python __hash__), and the entry keeps its action alive, so no other object takes its id. An
+# action with an unhashable field (never canonical, never legal) is not kept: see _keep_code
+_CODES: dict[int, tuple[Any, str]] = {}
+_PUBLIC_CODES: dict[int, tuple[Any, str]] = {}
+_WORDS: dict[str, dict[int, tuple[Any, str]]] = {}  # str(action) per language, likewise
 _PRIVATE: dict[type, bool] = {}  # whether a class has a private parameter
 
 
@@ -100,6 +105,17 @@ class Canonical(type):
             return action
 
 
+def _keep_code(codes: dict[int, tuple[Any, str]], action: Any, code: str) -> str:
+    """Remember ``code`` for a canonical ``action`` (one made afresh at each call, as with an
+    unhashable field, would only fill the dict)."""
+    try:
+        hash(action)
+    except TypeError:
+        return code
+    codes[id(action)] = (action, code)
+    return code
+
+
 def _remake(cls: type, kwargs: dict[str, Any]) -> Any:
     return cls(**kwargs)
 
@@ -138,18 +154,25 @@ class Action(metaclass=Canonical):
 
     @property
     def code(self) -> str:
-        code = _CODES.get(self)
-        if code is None:
-            parts = [self.name]
-            for name, prefix, _ in _spec(type(self)):
-                parts.append(f"{prefix}{getattr(self, name) + 1}")
-            code = _CODES[self] = " ".join(parts)
-        return code
+        entry = _CODES.get(id(self))
+        if entry is not None and entry[0] is self:
+            return entry[1]
+        parts = [self.name]
+        for name, prefix, _ in _spec(type(self)):
+            parts.append(f"{prefix}{getattr(self, name) + 1}")
+        return _keep_code(_CODES, self, " ".join(parts))
 
     def __str__(self) -> str:
         if not self.text:
             return self.code
-        return _(self.text).format(**{f.name: getattr(self, f.name) + 1 for f in attrs.fields(type(self))})
+        words = _WORDS.get(current())  # the same action in the same language: the same words
+        if words is None:
+            words = _WORDS[current()] = {}
+        entry = words.get(id(self))
+        if entry is not None and entry[0] is self:
+            return entry[1]
+        text = _(self.text).format(**{f.name: getattr(self, f.name) + 1 for f in attrs.fields(type(self))})
+        return _keep_code(words, self, text)
 
     @property
     def is_private(self) -> bool:
@@ -163,13 +186,13 @@ class Action(metaclass=Canonical):
     @property
     def public_code(self) -> str:
         """The code as players other than the actor know it: private parameters as ``prefix?``."""
-        code = _PUBLIC_CODES.get(self)
-        if code is None:
-            parts = [self.name]
-            for name, prefix, private in _spec(type(self)):
-                parts.append(f"{prefix}?" if private else f"{prefix}{getattr(self, name) + 1}")
-            code = _PUBLIC_CODES[self] = " ".join(parts)
-        return code
+        entry = _PUBLIC_CODES.get(id(self))
+        if entry is not None and entry[0] is self:
+            return entry[1]
+        parts = [self.name]
+        for name, prefix, private in _spec(type(self)):
+            parts.append(f"{prefix}?" if private else f"{prefix}{getattr(self, name) + 1}")
+        return _keep_code(_PUBLIC_CODES, self, " ".join(parts))
 
     def describe_public(self, game: Any) -> str:
         """The action in words as players other than its actor (and spectators) know it:
@@ -189,6 +212,8 @@ class ActionTable:
     def __init__(self) -> None:
         self._actions: list[Action] = []
         self._ids: dict[Action, int] = {}
+        # the same by identity (the table keeps its actions alive): an int's hash, not an action's
+        self._id_by_identity: dict[int, int] = {}
         self._by_code: dict[str, Action] = {}
         self._classes: dict[str, type[Action]] = {}
 
@@ -200,7 +225,7 @@ class ActionTable:
         for action in cls.domain(config):
             if action in self._ids:
                 continue
-            self._ids[action] = len(self._actions)
+            self._ids[action] = self._id_by_identity[id(action)] = len(self._actions)
             self._actions.append(action)
             self._by_code[action.code] = action
 
@@ -211,6 +236,9 @@ class ActionTable:
         return iter(self._actions)
 
     def id_of(self, action: Action) -> int:
+        found = self._id_by_identity.get(id(action))
+        if found is not None and self._actions[found] is action:
+            return found
         try:
             return self._ids[action]
         except KeyError:

@@ -82,6 +82,9 @@ class Ruleset:
         self.pm: pluggy.PluginManager = get_plugin_manager(comp.plugins.values())
         config = Config(self.order, players, comp.options)
         self.config = config
+        #: the plugins' renderers, commands and labels (``core.present.presentation``), collected on
+        #: first use: a plain attribute, read for every legal action the table labels
+        self.presentation: Any = None
 
         def run(hook: str, registry: Any, **kwargs: Any) -> Any:
             try:

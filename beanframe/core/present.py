@@ -13,7 +13,6 @@ What a renderer returns is up to the front end; the CLI prints anything rich can
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -127,16 +126,14 @@ class RendererRegistry:
         self.sit_outs[kind] = (fn, help)
 
 
-_cache: weakref.WeakKeyDictionary[Any, RendererRegistry] = weakref.WeakKeyDictionary()
-
-
 def presentation(ruleset: Ruleset) -> RendererRegistry:
-    """The renderers, commands and explainers of ``ruleset``'s plugins (collected once)."""
-    found = _cache.get(ruleset)
+    """The renderers, commands and explainers of ``ruleset``'s plugins (collected once, kept on the
+    ruleset)."""
+    found = ruleset.presentation
     if found is None:
         found = RendererRegistry()
         call_in_order(ruleset.pm, ruleset.plugin_order, "beanframe_register_renderers", found, register=found)
-        _cache[ruleset] = found
+        ruleset.presentation = found
     return found
 
 
