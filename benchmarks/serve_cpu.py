@@ -61,6 +61,7 @@ async def play(room: Any, actions: int, rng: random.Random, conns: list[Any], co
 
 async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     from beanframe.server import open_store
+
     try:
         from beanframe.server.connection import Connection
     except ImportError:  # a tree from before the connection had its own module
@@ -77,7 +78,9 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     langs = args.languages.split(",")
     rooms, conns = [], []
     for i in range(args.rooms):
-        setup = parse_setup({"variants": ["bohnanza"], "players": 4, "seats": ["human"] * 4, "seed": 1000 + i}, hub.plugin_of)
+        setup = parse_setup(
+            {"variants": ["bohnanza"], "players": 4, "seats": ["human"] * 4, "seed": 1000 + i}, hub.plugin_of
+        )
         room, _tokens, _spectator = await hub.create(setup)
         room_conns = []
         for seat in range(4):
@@ -106,7 +109,9 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         profiler = cProfile.Profile()
         profiler.enable()
     cpu, wall = time.process_time(), time.perf_counter()
-    await asyncio.gather(*(play(room, per_room, random.Random(rng.random()), c, counts) for room, c in zip(rooms, conns)))
+    await asyncio.gather(
+        *(play(room, per_room, random.Random(rng.random()), c, counts) for room, c in zip(rooms, conns))
+    )
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if profiler is not None:
         profiler.disable()
@@ -135,7 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {figures['accepted']} accepted, {figures['refused']} refused, {figures['bytes'] / max(1, figures['accepted']) / 1024:.1f} kB "
               f"sent per action · {per_action:.3f} ms CPU per accepted action ({figures['wall']:.1f} s)", flush=True)  # fmt: skip
         best = per_action if best is None else min(best, per_action)
-    print(f"server CPU per accepted action, best of {args.repeat}: {best:.3f} ms ({args.rooms} rooms, languages {args.languages})")
+    print(
+        f"server CPU per accepted action, best of {args.repeat}: {best:.3f} ms ({args.rooms} rooms, languages {args.languages})"
+    )
     return 0
 
 
