@@ -58,14 +58,14 @@ PACE = (1.5, 2.5)  # seconds a person takes for one action
 # ---------------------------------------------------------------------------------------------
 
 
-def run_server(db: str, port: int) -> None:  # pragma: no cover - a subprocess
+def run_server(db: str, port: int, loop: str = "auto") -> None:  # pragma: no cover - a subprocess
     import uvicorn
 
     from beanframe.server import Limits, create_app, open_store
 
     limits = Limits(rate=10_000, burst=10_000, create_rate=10_000, create_burst=10_000)
     app = create_app(open_store(db), bot_delay=1.0, limits=limits)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False, access_log=False)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False, access_log=False, loop=loop)
 
 
 def free_port() -> int:
@@ -74,10 +74,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: str) -> tuple[subprocess.Popen, str]:
+def start_server(db: str, loop: str = "auto") -> tuple[subprocess.Popen, str]:
     port = free_port()
     command = os.environ.get("BENCH_SERVER_COMMAND")  # e.g. a profiler around run_server
-    proc = subprocess.Popen([*command.split(), db, str(port)] if command else [sys.executable, __file__, "--server", db, "--port", str(port)])
+    own = [sys.executable, __file__, "--server", db, "--port", str(port), "--loop", loop]
+    proc = subprocess.Popen([*command.split(), db, str(port)] if command else own)
     base = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -329,7 +330,7 @@ def report(name: str, figures: dict, baseline: dict | None) -> None:
 
 
 def bench_store(store: str, db: str, args: argparse.Namespace, baseline: dict, saved: dict) -> None:
-    server, base = start_server(db)
+    server, base = start_server(db, args.loop)
     try:
         rooms = create_rooms(base, args.rooms)
         print(f"{store}: {args.rooms} rooms of 4-player Bohnanza, {4 * args.rooms} WebSocket clients in {args.clients} processes "
@@ -355,11 +356,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", default=str(Path(__file__).with_name("serve_baseline.json")),
                         help="figures to compare with (default: serve_baseline.json here; '' for none)")
     parser.add_argument("--save", help="write this run's figures to FILE (a baseline for later runs)")
+    parser.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
+                        help="the server's event loop (uvicorn's --loop; auto: uvloop if it is installed)")
     parser.add_argument("--server", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.server:
-        run_server(args.server, args.port)
+        run_server(args.server, args.port, args.loop)
         return 0
     baseline: dict = {}
     if args.baseline:

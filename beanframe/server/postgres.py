@@ -58,12 +58,12 @@ END $$;
 """
 # the conditional update, the inserts and the notification in one statement (so one transaction):
 # nothing is inserted or announced unless the room was still at the base version
-_APPEND = """
+_APPEND_TEMPLATE = """
 WITH moved AS (
     UPDATE beanframe_rooms SET version = %s, over = %s, result = %s WHERE id = %s AND version = %s RETURNING id
 ), stored AS (
     INSERT INTO beanframe_actions (room, version, actor, code, digest)
-    SELECT %s, v, a, c, d FROM unnest(%s::int[], %s::int[], %s::text[], %s::text[]) AS t(v, a, c, d)
+    {rows}
     WHERE EXISTS (SELECT 1 FROM moved)
     RETURNING 1
 ), told AS (
@@ -77,6 +77,10 @@ WITH moved AS (
 SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM stored), (SELECT count(*) FROM told),
        (SELECT count(*) FROM tabled)
 """
+# several actions (a one-line command) as arrays; one action, the usual commit, as plain values
+# (cheaper to send than four one-element arrays)
+_APPEND = _APPEND_TEMPLATE.replace("{rows}", "SELECT %s, v, a, c, d FROM unnest(%s::int[], %s::int[], %s::text[], %s::text[]) AS t(v, a, c, d)")
+_APPEND_ONE = _APPEND_TEMPLATE.replace("{rows}", "SELECT %s, %s::int, %s::int, %s::text, %s::text")
 _SCHEMA_LOCK = 0x6265616E  # an advisory lock: two processes starting at once create the tables once
 log = logging.getLogger("beanframe.server")
 
@@ -171,11 +175,15 @@ class PostgresStore(Store):
         last = base + len(rows)
         result_text = None if result is None else json.dumps(result, sort_keys=True)
         note = json.dumps({"room": room_id, "version": last, "process": self.process})
-        columns = ([r.version for r in rows], [r.actor for r in rows], [r.code for r in rows], [r.digest for r in rows])
+        if len(rows) == 1:
+            statement, columns = _APPEND_ONE, (rows[0].version, rows[0].actor, rows[0].code, rows[0].digest)
+        else:
+            statement = _APPEND
+            columns = ([r.version for r in rows], [r.actor for r in rows], [r.code for r in rows], [r.digest for r in rows])
         async with self._conn() as conn:  # one statement: one transaction, one round trip
             table_text = None if table is None else json.dumps(table, sort_keys=True)
             values = (last, over, result_text, room_id, base, room_id, *columns, CHANNEL, note, room_id, table_text, table_text)
-            cur = await conn.execute(_APPEND, values)
+            cur = await conn.execute(statement, values)
             row = await cur.fetchone()
         return bool(row and row[0])
 

@@ -15,6 +15,7 @@ everyone who is connected (presence); its bot seats are played by :mod:`beanfram
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import Sequence
@@ -50,6 +51,12 @@ log = logging.getLogger("beanframe.server")
 
 def _dumps(data: dict[str, Any]) -> str:
     return to_json(data)
+
+
+def speaking(lang: str) -> Any:
+    """``language(lang)``, or nothing to do when the context speaks it already (a publish from a
+    connection of that language: the usual case)."""
+    return contextlib.nullcontext() if current() == lang else language(lang)
 
 
 class Room:
@@ -252,41 +259,46 @@ class Room:
         self.push_presence(skip)
         self.hub.announce_presence(self.id, self.local_presence())
 
-    def by_language(self) -> list[tuple[int | None, str, list[Connection]]]:
-        """The connections grouped by (seat, language): each group is told the same words."""
-        groups: list[tuple[int | None, str, list[Connection]]] = []
+    def by_language(self) -> dict[str, list[tuple[int | None, list[Connection]]]]:
+        """The connections grouped by language, then by seat: each (seat, language) is told the
+        same words, and each language's words are looked up in one go."""
+        groups: dict[str, list[tuple[int | None, list[Connection]]]] = {}
         for seat, conns in list(self.conns.items()):
             if not conns:
                 continue
             langs = {conn.lang for conn in conns}
             if len(langs) == 1:  # the usual case: no sorting out
-                groups.append((seat, langs.pop(), list(conns)))
+                groups.setdefault(langs.pop(), []).append((seat, list(conns)))
                 continue
             for lang in sorted(langs):
-                groups.append((seat, lang, [conn for conn in conns if conn.lang == lang]))
+                groups.setdefault(lang, []).append((seat, [conn for conn in conns if conn.lang == lang]))
         return groups
 
     def publish(self, new_actions: int, since_events: int) -> None:
-        """Push every connected seat what changed (computed once per seat and language)."""
+        """Push every connected seat what changed (computed once per seat and language; the
+        table's fields once per language)."""
         game = self.game
         version = self.version
-        for seat, lang, conns in self.by_language():
-            key = (seat, lang)
-            with language(lang):
-                update = self.marked(seat_update(game, seat, new_actions, since_events, self.sent.setdefault(key, {})))
-                update["type"] = "update"
-                update["room"] = self.id
-                update["version"] = version
-                update["history_from"] = version - new_actions
-                update["log_from"] = self.log_len.get(key, 0)
-                update["sitting"] = self.sitting.of(game, seat)
-                if game.is_over:
-                    update["seed"] = self.record.seed
-                update.update(self.seating.fields())
-            self.log_len[key] = update["log_from"] + len(update["log"])
-            text = _dumps(update)
-            for conn in conns:
-                conn.push(text)
+        seed = self.record.seed if game.is_over else None
+        for lang, seats in self.by_language().items():
+            with speaking(lang):
+                table = self.seating.fields()
+                for seat, conns in seats:
+                    key = (seat, lang)
+                    update = self.marked(seat_update(game, seat, new_actions, since_events, self.sent.setdefault(key, {})))
+                    update["type"] = "update"
+                    update["room"] = self.id
+                    update["version"] = version
+                    update["history_from"] = version - new_actions
+                    update["log_from"] = self.log_len.get(key, 0)
+                    update["sitting"] = self.sitting.of(game, seat)
+                    if seed is not None:
+                        update["seed"] = seed
+                    update.update(table)
+                    self.log_len[key] = update["log_from"] + len(update["log"])
+                    text = _dumps(update)
+                    for conn in conns:
+                        conn.push(text)
 
     # -- acting ------------------------------------------------------------------------------
     async def act(

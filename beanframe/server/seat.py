@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import orjson
 
-from beanframe.core.present import label
+from beanframe.core.present import label, presentation
 from beanframe.core.records import known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.view import plain_data
@@ -102,12 +102,14 @@ def legal_data(game: Game, player: int | None) -> list[dict[str, Any]]:
     if player is None or player not in game.deciders:
         return []
     table = game.ruleset.actions
+    labelled = presentation(game.ruleset).labels  # the action kinds that have a few words
     out = []
     for a in game.legal_actions(player):
         entry = {"code": a.code, "label": game.describe(a, player), "id": table.id_of(a)}
-        words = label(game, player, a)
-        if words:
-            entry["short"] = words
+        if type(a) in labelled:
+            words = label(game, player, a)
+            if words:
+                entry["short"] = words
         out.append(entry)
     return out
 

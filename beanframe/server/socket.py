@@ -14,7 +14,6 @@ for an unknown room or a token that opens nothing, which are closed after their 
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -25,6 +24,7 @@ from beanframe.server.commands import run_command, why
 from beanframe.server.limits import BadInput, Bucket, read_message
 from beanframe.server.refusals import Refused
 from beanframe.server.rooms import ROOM_ID, Connection, Room, log
+from beanframe.server.seat import to_json
 from beanframe.server.tokens import well_formed
 from beanframe.server.words import asked_language, request_language
 
@@ -38,7 +38,7 @@ CLOSE_TOO_SLOW = 4408
 
 
 def _text(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return to_json(data)
 
 
 async def serve_socket(api: Api, websocket: WebSocket) -> None:

@@ -133,8 +133,11 @@ class SQLiteStore(Store):
                 pass
             error = StoreError(f"the store failed: {exc}")
             done = [(fut, loop, None, error) for _, fut, loop in batch]
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, Any, BaseException | None]]] = {}
         for fut, loop, value, error in done:
-            loop.call_soon_threadsafe(_settle, fut, value, error)
+            by_loop.setdefault(loop, []).append((fut, value, error))
+        for loop, settled in by_loop.items():  # one wake-up of each loop per batch, not per job
+            loop.call_soon_threadsafe(_settle_all, settled)
 
     async def _call(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         if self._thread is None or not self._thread.is_alive():
@@ -223,6 +226,11 @@ class SQLiteStore(Store):
             return gone
 
         return await self._call(delete)
+
+
+def _settle_all(settled: list[tuple[asyncio.Future, Any, BaseException | None]]) -> None:
+    for fut, value, error in settled:
+        _settle(fut, value, error)
 
 
 def _settle(fut: asyncio.Future, value: Any, error: BaseException | None) -> None:

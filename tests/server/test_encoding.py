@@ -11,7 +11,17 @@ import random
 from beanframe.core.game import new_game
 from beanframe.core.persist import load_game
 from beanframe.server.seat import seat_state, seat_update, to_json
-from beanframe.server.store import DIGEST_PREFIX, digest_matches, legacy_digest, state_digest
+from beanframe.adapters import variant_sets
+from beanframe.core.saves import snapshot
+from beanframe.server.store import (
+    DIGEST_PREFIX,
+    SNAPSHOT_PREFIX,
+    digest_matches,
+    legacy_digest,
+    snapshot_digest,
+    state_digest,
+    state_text,
+)
 
 
 def _played(seed: int, actions: int):
@@ -42,11 +52,30 @@ def test_text_stays_unescaped_and_odd_data_still_encodes():
     assert json.loads(to_json({"by_seat": {1: "p2", 0: "p1"}})) == {"by_seat": {"1": "p2", "0": "p1"}}  # int keys
 
 
-def test_the_digest_depends_on_the_state_alone_and_both_kinds_are_checked():
+def test_the_digest_depends_on_the_state_alone_and_every_kind_is_checked():
     game = _played(7, 30)
     again = load_game(game.to_json())
     digest = state_digest(game)
     assert digest.startswith(DIGEST_PREFIX) and digest == state_digest(again)
-    assert digest_matches(again, digest) and digest_matches(again, legacy_digest(game))
+    earlier = (snapshot_digest(game), legacy_digest(game))  # rows stored by the earlier versions
+    assert earlier[0].startswith(SNAPSHOT_PREFIX)
+    assert digest_matches(again, digest) and all(digest_matches(again, d) for d in earlier)
     later = _played(7, 31)
-    assert not digest_matches(later, digest) and not digest_matches(later, legacy_digest(game))
+    assert not digest_matches(later, digest) and not any(digest_matches(later, d) for d in earlier)
+
+
+def test_the_digest_covers_what_a_save_snapshot_holds_in_every_variant_set():
+    # the digest's text is written from the state's records directly (cheaper than the snapshot):
+    # read back, it is the snapshot's data, along whole games of every variant set
+    for variants, players in variant_sets():
+        game = new_game(list(variants), players=players, seed=11)
+        rng = random.Random(11)
+        for step in range(400):
+            if step % 7 == 0 or game.is_over:
+                text = state_text(game)
+                assert text is not None, (variants, step)
+                assert json.loads(text) == json.loads(json.dumps(snapshot(game))), (variants, step)
+            if game.is_over:
+                break
+            player = rng.choice(list(game.deciders))
+            game.apply(rng.choice(game.legal_actions(player)), player)

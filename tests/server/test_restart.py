@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from beanframe.client import play_bot
 from beanframe_cli.commands.serve import lan_addresses
 from beanframe.core.persist import load_game
-from beanframe.server.store import DIGEST_PREFIX, legacy_digest
+from beanframe.server.store import DIGEST_PREFIX, legacy_digest, snapshot_digest
 
 from .helpers import ServerProcess, bearer, create_room, make_app, one_line_error, short_options
 
@@ -104,7 +104,8 @@ def test_a_game_whose_record_was_tampered_with_is_refused_on_restart(tmp_path): 
         assert refused.status_code == 409 and "does not match the stored state" in one_line_error(refused)
 
 
-def test_rooms_stored_with_the_earlier_digest_still_replay(tmp_path):  # issue 28 §2: digests are versioned
+@pytest.mark.parametrize("earlier", [snapshot_digest, legacy_digest])
+def test_rooms_stored_with_the_earlier_digest_still_replay(tmp_path, earlier):  # issue 28 §2: digests are versioned
     db = tmp_path / "rooms.db"
     with TestClient(make_app(tmp_path)) as client:
         old = create_room(client, variants=["al_cabohne"], players=1, seed=5)
@@ -112,11 +113,11 @@ def test_rooms_stored_with_the_earlier_digest_still_replay(tmp_path):  # issue 2
         for room in (old, forged):
             play_three_actions(client, room)
             games = {room["room"]: client.app.state.hub.rooms[room["room"]].game for room in (old, forged)}
-    with sqlite3.connect(db) as conn:  # as the previous version stored them: the standard library's digest
+    with sqlite3.connect(db) as conn:  # as a previous version stored them: its kind of digest
         stored = conn.execute("SELECT digest FROM actions WHERE room = ? AND version = 3", (old["room"],)).fetchone()[0]
         assert stored.startswith(DIGEST_PREFIX)
-        conn.execute("UPDATE actions SET digest = ? WHERE room = ? AND version = 3", (legacy_digest(games[old["room"]]), old["room"]))
-        wrong = legacy_digest(games[old["room"]])  # an earlier-kind digest of another state
+        conn.execute("UPDATE actions SET digest = ? WHERE room = ? AND version = 3", (earlier(games[old["room"]]), old["room"]))
+        wrong = earlier(games[old["room"]])  # an earlier-kind digest of another state
         conn.execute("UPDATE actions SET digest = ? WHERE room = ? AND version = 3", (wrong, forged["room"]))
     with TestClient(make_app(tmp_path)) as client:
         ok = client.get(f"/api/rooms/{old['room']}/state", headers=bearer(old["seats"][0]["token"]))
