@@ -115,7 +115,11 @@ def create_rooms(base: str, n: int) -> list[list[str]]:
 def choose(legal: list[dict[str, Any]], rng: random.Random) -> str:
     """A scripted player who trades: accept offers made to it half of the time, send an offer it
     is building, otherwise any legal action (passing and ending the trade included)."""
-    codes = [a["code"] for a in legal]
+    return choose_code([a["code"] for a in legal], rng)
+
+
+def choose_code(codes: list[str], rng: random.Random) -> str:
+    """:func:`choose` among the codes themselves (``serve_cpu.py`` plays the same player)."""
     accept = [c for c in codes if c.startswith("accept")]
     if accept and rng.random() < 0.5:
         return rng.choice(accept)

@@ -27,15 +27,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-
-def choose(codes: list[str], rng: random.Random) -> str:
-    accept = [c for c in codes if c.startswith("accept")]
-    if accept and rng.random() < 0.5:
-        return rng.choice(accept)
-    send = [c for c in codes if c.startswith("send")]
-    if send and rng.random() < 0.7:
-        return rng.choice(send)
-    return rng.choice(codes)
+if str(Path(__file__).resolve().parent) not in sys.path:  # serve.py beside it, also when imported
+    sys.path.append(str(Path(__file__).resolve().parent))
+from serve import choose_code  # noqa: E402  (the same scripted player as the network benchmark)
 
 
 async def play(room: Any, actions: int, rng: random.Random, conns: list[Any], counts: dict[str, int]) -> None:
@@ -47,7 +41,7 @@ async def play(room: Any, actions: int, rng: random.Random, conns: list[Any], co
         if game is None or game.is_over:
             return
         player = rng.choice(list(game.deciders))
-        code = choose([a.code for a in game.legal_actions(player)], rng)
+        code = choose_code([a.code for a in game.legal_actions(player)], rng)
         try:
             await room.act(player, room.version, code=code)
             counts["accepted"] += 1
