@@ -3,6 +3,7 @@ the player's view only (:class:`ViewModel`: the model, and what stays fixed duri
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from beanframe.beans import sell
@@ -83,7 +84,7 @@ class StateView:
         phase = game.phase
         self.phase = phase.name if phase is not None else None
         self._parts = {
-            "beans": _Seen(
+            "beans": SimpleNamespace(
                 hand=table.hands[player],
                 fields=table.fields,
                 coins=[len(c) for c in table.coins],
@@ -94,18 +95,11 @@ class StateView:
                 run_outs=table.run_outs,
                 deck_size=len(table.deck),
             ),
-            "mafia": _Seen(fields=mafia.bosses, thresholds=mafia.thresholds, treasury=len(mafia.treasury)),
+            "mafia": SimpleNamespace(fields=mafia.bosses, thresholds=mafia.thresholds, treasury=len(mafia.treasury)),
         }
 
     def __getitem__(self, name: str) -> Any:
         return self._parts[name]
-
-
-class _Seen:
-    """A part as :class:`StateView` shows it: its fields as attributes."""
-
-    def __init__(self, **fields: Any) -> None:
-        self.__dict__.update(fields)
 
 
 class ViewModel:
@@ -151,14 +145,14 @@ class ViewModel:
         self._pile_at = _slots(beans.piles)
         self._left_at = _slots(beans.leftovers)
         m.done = False
-        self._context(view, m)
+        self._context(view, m, idx)
         return m
 
-    def _context(self, view, m: _Model) -> None:
-        """What stays fixed during one decision: unseen cards per bean, the horizon."""
+    def _context(self, view, m: _Model, idx: Any) -> None:
+        """What stays fixed during one decision: unseen cards per bean, the horizon (``idx``: a
+        card of the view -> its bean index, as :meth:`_model` chose it)."""
         beans = view["beans"]
         mafia = view["mafia"]
-        idx = view.card_index if view.__class__ is StateView else self._index
         nb = len(self._count)
         seen = [0] * nb
         for c in beans.hand:
