@@ -56,7 +56,7 @@ _SPECS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
 # code per action, by identity: (the action, its code). Actions are immutable and canonical (kept
 # alive in _INSTANCES), their domains finite; keyed by id() the lookup hashes an int, not the action
 # (a Python __hash__), and the entry keeps its action alive, so no other object takes its id. An
-# action with an unhashable field (never canonical, never legal) is not kept: see _keep_code
+# action with an unhashable field (never canonical, never legal) is not kept: see _remember
 _CODES: dict[int, tuple[Any, str]] = {}
 _PUBLIC_CODES: dict[int, tuple[Any, str]] = {}
 _WORDS: dict[str, dict[int, tuple[Any, str]]] = {}  # str(action) per language, likewise
@@ -105,15 +105,15 @@ class Canonical(type):
             return action
 
 
-def _keep_code(codes: dict[int, tuple[Any, str]], action: Any, code: str) -> str:
-    """Remember ``code`` for a canonical ``action`` (one made afresh at each call, as with an
-    unhashable field, would only fill the dict)."""
+def _remember(kept: dict[int, tuple[Any, str]], action: Any, text: str) -> str:
+    """Keep ``text`` (a code, or words) for a canonical ``action`` in ``kept``, by identity; an
+    action made afresh at each call, as with an unhashable field, would only fill the dict."""
     try:
         hash(action)
     except TypeError:
-        return code
-    codes[id(action)] = (action, code)
-    return code
+        return text
+    kept[id(action)] = (action, text)
+    return text
 
 
 def _remake(cls: type, kwargs: dict[str, Any]) -> Any:
@@ -158,9 +158,9 @@ class Action(metaclass=Canonical):
         if entry is not None and entry[0] is self:
             return entry[1]
         parts = [self.name]
-        for name, prefix, _ in _spec(type(self)):
+        for name, prefix, _private in _spec(type(self)):
             parts.append(f"{prefix}{getattr(self, name) + 1}")
-        return _keep_code(_CODES, self, " ".join(parts))
+        return _remember(_CODES, self, " ".join(parts))
 
     def __str__(self) -> str:
         if not self.text:
@@ -172,7 +172,7 @@ class Action(metaclass=Canonical):
         if entry is not None and entry[0] is self:
             return entry[1]
         text = _(self.text).format(**{f.name: getattr(self, f.name) + 1 for f in attrs.fields(type(self))})
-        return _keep_code(words, self, text)
+        return _remember(words, self, text)
 
     @property
     def is_private(self) -> bool:
@@ -192,7 +192,7 @@ class Action(metaclass=Canonical):
         parts = [self.name]
         for name, prefix, private in _spec(type(self)):
             parts.append(f"{prefix}?" if private else f"{prefix}{getattr(self, name) + 1}")
-        return _keep_code(_PUBLIC_CODES, self, " ".join(parts))
+        return _remember(_PUBLIC_CODES, self, " ".join(parts))
 
     def describe_public(self, game: Any) -> str:
         """The action in words as players other than its actor (and spectators) know it:
