@@ -102,6 +102,13 @@ def backoff(first: float = 1.0, most: float = 30.0) -> Any:
         delay = min(most, delay * 2)
 
 
+#: the messages a second a client sends at most on average, and at once: under the table's
+#: limits of 50 and 100 a connection (docs/protocol.md), so a bot against fast bots on a quick
+#: server is never refused as a flood
+SEND_RATE = 40.0
+SEND_BURST = 20
+
+
 #: the refusals a seat's own race causes (the game moved while its action was on its way): a
 #: client chooses again from the newer state, quietly (issue 24 §3)
 RACES = ("out of date", "it is not your decision now")
@@ -132,6 +139,8 @@ class TableClient:
         self.presence: dict[str, Any] = {}
         self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
         self._ws: ClientConnection | None = None
+        self._tokens = float(SEND_BURST)  # messages that may go now (a token bucket: SEND_RATE)
+        self._tokens_at = 0.0  # the event loop's time _tokens was counted at
         self._task: asyncio.Task | None = None
         self._delays = (first_delay, max_delay)
         self._sleep = sleep  # the wait between attempts (a test's own clock)
@@ -206,15 +215,28 @@ class TableClient:
 
     # -- sending ---------------------------------------------------------------------------
     async def send(self, message: dict[str, Any]) -> bool:
-        """Send a message; False if the connection is down (it comes back by itself)."""
+        """Send a message; False if the connection is down (it comes back by itself). Messages
+        go out at most :data:`SEND_RATE` a second, so a bot never outruns the table's limit."""
         ws = self._ws
         if ws is None:
             return False
+        wait = self.send_wait()
+        if wait > 0:
+            await asyncio.sleep(wait)
+            self.send_wait()
+        self._tokens -= 1
         try:
             await ws.send(json.dumps(message))
             return True
         except websockets.ConnectionClosed:
             return False
+
+    def send_wait(self) -> float:
+        """Seconds until a message may go (0: now)."""
+        now = asyncio.get_running_loop().time()
+        self._tokens = min(SEND_BURST, self._tokens + (now - self._tokens_at) * SEND_RATE)
+        self._tokens_at = now
+        return 0.0 if self._tokens >= 1 else (1 - self._tokens) / SEND_RATE
 
     async def act(self, code: str, version: int | None = None, ref: Any = None) -> bool:
         """Take an action (a code or a one-line command) against ``version`` (default: the
@@ -430,6 +452,11 @@ async def _play_game(
         # after the newest state: look whether to act then too, or the state goes unanswered
         if waiting is not None or not client.caught_up() or not client.my_turn() or client.state["version"] == acted_on:
             continue
+        wait = client.send_wait()
+        if wait > 0:  # at the client's rate limit: wait, then choose from the newest state
+            await asyncio.sleep(wait)
+            if not client.caught_up():
+                continue  # what came meanwhile is looked at first (the check above runs again)
         state = client.state
         if ruleset is None:
             ruleset = compose_table(state)

@@ -1,7 +1,7 @@
 """Load on the table server (issue 18 §5). Run: ``python benchmarks/serve.py [--rooms 200]``.
 
-Starts a real server process (uvicorn, ``create_app``; the limits raised so that the benchmark's
-own clients are not refused as floods), then drives four-player Bohnanza rooms with trading over
+Starts a real server process (what ``beanframe serve`` runs, with the limits raised so that the
+benchmark's own clients are not refused as floods), then drives four-player Bohnanza rooms with trading over
 real WebSocket connections on localhost: every seat a scripted client in one of ``--clients``
 client processes (a room's four seats in one process, so one clock times it). Each seat, while
 it may act, acts about every two seconds (1.5-2.5 s, a person's pace): it accepts an offer made
@@ -59,13 +59,14 @@ PACE = (1.5, 2.5)  # seconds a person takes for one action
 
 
 def run_server(db: str, port: int, loop: str = "auto") -> None:  # pragma: no cover - a subprocess
-    import uvicorn
-
-    from beanframe.server import Limits, create_app, open_store
+    """What ``beanframe serve --db DB --port PORT`` runs (its event loop, uvicorn's settings, the
+    collector's), with the limits raised so that the benchmark's own clients are not refused."""
+    from beanframe.server import Limits
+    from beanframe.server.transport import run
+    from beanframe_cli.commands.serve import serve
 
     limits = Limits(rate=10_000, burst=10_000, create_rate=10_000, create_burst=10_000)
-    app = create_app(open_store(db), bot_delay=1.0, limits=limits)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False, access_log=False, loop=loop)
+    run(serve("127.0.0.1", port, db, bot_delay=1.0, limits=limits), loop=loop)
 
 
 def free_port() -> int:
@@ -78,7 +79,8 @@ def start_server(db: str, loop: str = "auto") -> tuple[subprocess.Popen, str]:
     port = free_port()
     command = os.environ.get("BENCH_SERVER_COMMAND")  # e.g. a profiler around run_server
     own = [sys.executable, __file__, "--server", db, "--port", str(port), "--loop", loop]
-    proc = subprocess.Popen([*command.split(), db, str(port)] if command else own)
+    # its address line and log go nowhere: the figures are this script's output
+    proc = subprocess.Popen([*command.split(), db, str(port)] if command else own, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -285,7 +287,7 @@ def measure(base: str, server: subprocess.Popen, rooms: list[list[str]], pace: A
 # ---------------------------------------------------------------------------------------------
 
 
-def start_cluster() -> tuple[str, Any]:
+def start_cluster(under: str | None = None) -> tuple[str, Any]:
     found = shutil.which("initdb")
     bindir = Path(found).resolve().parent if found else None
     if bindir is None:
@@ -294,7 +296,7 @@ def start_cluster() -> tuple[str, Any]:
     if bindir is None:
         raise SystemExit("PostgreSQL is not installed (apt-get install postgresql), or give --pg URL")
     run_as = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    folder = Path(tempfile.mkdtemp(prefix="beanframe-bench-pg-"))
+    folder = Path(tempfile.mkdtemp(prefix="beanframe-bench-pg-", dir=under))
     data, sock = folder / "data", folder / "sock"
     sock.mkdir()
     if run_as:
@@ -333,6 +335,28 @@ def report(name: str, figures: dict, baseline: dict | None) -> None:
         print(f"  {'':<9} vs baseline: {', '.join(ratios)}", flush=True)
 
 
+def fsync_latency(folder: str, seconds: float = 5.0) -> str:
+    """How long the disk under ``folder`` takes to make 12 kB durable (write and fsync, as a
+    commit of a few pages does), a few hundred times: a store that commits before it tells anyone
+    waits that long, whatever the server does, so its stalls set a floor under p99."""
+    times = []
+    fd, path = tempfile.mkstemp(dir=folder)
+    try:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            os.write(fd, b"x" * 12288)
+            start = time.perf_counter()
+            os.fsync(fd)
+            times.append(time.perf_counter() - start)
+            time.sleep(0.004)
+    finally:
+        os.close(fd)
+        os.unlink(path)
+    times.sort()
+    at = lambda q: 1000 * times[int(q * (len(times) - 1))]  # noqa: E731
+    return f"median {at(0.5):.2f} ms, p99 {at(0.99):.1f} ms, p99.9 {at(0.999):.1f} ms, max {at(1.0):.1f} ms"
+
+
 def bench_store(store: str, db: str, args: argparse.Namespace, baseline: dict, saved: dict) -> None:
     server, base = start_server(db, args.loop)
     try:
@@ -356,12 +380,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fast-seconds", type=float, default=20.0, help="measured time as fast as they can")
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--stores", default="sqlite,postgres")
+    parser.add_argument("--folder", help="where the SQLite file goes (default: the temporary folder; /dev/shm: no disk, "
+                        "to tell the server's own latency from the disk's fsync stalls)")
     parser.add_argument("--pg", help="a PostgreSQL URL to use instead of a throwaway cluster")
     parser.add_argument("--baseline", default=str(Path(__file__).with_name("serve_baseline.json")),
                         help="figures to compare with (default: serve_baseline.json here; '' for none)")
     parser.add_argument("--save", help="write this run's figures to FILE (a baseline for later runs)")
     parser.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"),
-                        help="the server's event loop (uvicorn's --loop; auto: uvloop if it is installed)")
+                        help="the server's event loop (auto: uvloop if it is installed, as beanframe serve)")
     parser.add_argument("--server", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -378,7 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores: the figures count only on a quiet machine)")
     for store in args.stores.split(","):
         if store == "sqlite":
-            folder = tempfile.mkdtemp(prefix="beanframe-bench-")
+            folder = tempfile.mkdtemp(prefix="beanframe-bench-", dir=args.folder)
+            print(f"fsync under {Path(folder).parent}: {fsync_latency(folder)}", flush=True)
             try:
                 bench_store("SQLite", str(Path(folder) / "rooms.db"), args, baseline, saved)
             finally:
@@ -387,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.pg:
                 bench_store("PostgreSQL", args.pg, args, baseline, saved)
             else:
-                url, stop = start_cluster()
+                url, stop = start_cluster(args.folder)
                 try:
                     bench_store("PostgreSQL", url, args, baseline, saved)
                 finally:

@@ -19,7 +19,7 @@ import uvicorn
 from beanframe.errors import ConfigError
 from beanframe.server import Limits, create_app, open_store
 from beanframe.server.store import StoreError
-from beanframe.server.transport import uvicorn_config
+from beanframe.server.transport import run, settle_collector, uvicorn_config
 from beanframe.i18n import N_, _
 
 from ..paths import data_dir
@@ -52,7 +52,7 @@ def serve_cli(
 ) -> None:
     # the --help text is HELP (above): translated where it is shown
     where = db or str(data_dir() / "table.db")
-    asyncio.run(_serve(host, port, where, bot_delay, url, default_clock(clock)))
+    run(serve(host, port, where, bot_delay=bot_delay, url=url, clock=default_clock(clock)))
 
 
 def default_clock(text: str) -> object:
@@ -107,7 +107,11 @@ class _Server(uvicorn.Server):
                 signal.signal(sig, handler)
 
 
-async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | None, clock: object = None) -> None:
+async def serve(
+    host: str, port: int, where: str, *, bot_delay: float = 1.0, url: str | None = None, clock: object = None, limits: Limits | None = None
+) -> None:
+    """The server until SIGINT or SIGTERM: what ``beanframe serve`` runs (``benchmarks/serve.py``
+    runs it too, with ``limits`` raised for its own clients)."""
     try:
         store = open_store(where)
     except ImportError:
@@ -116,7 +120,7 @@ async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | 
         await store.start()
     except StoreError as exc:
         raise ConfigError(str(exc)) from None
-    limits = Limits()
+    limits = limits or Limits()
     app = create_app(store, bot_delay=bot_delay, limits=limits, public_url=url, hosts=served_names(host))
     app.state.hub.default_clock = clock  # rooms that name no clock get this one (issue 25)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -139,6 +143,7 @@ async def _serve(host: str, port: int, where: str, bot_delay: float, url: str | 
     while not server.started and not task.done():
         await asyncio.sleep(0.05)
     if server.started:
+        settle_collector()
         addresses = [f"http://{shown}:{bound}/"]
         if host in ("0.0.0.0", "::"):
             addresses = [f"http://{a}:{bound}/" for a in lan_addresses()] + [f"http://localhost:{bound}/"]

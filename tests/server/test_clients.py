@@ -233,6 +233,35 @@ def test_the_bot_command_plays_a_trade_against_fast_bots_without_a_refusal(serve
     assert kinds.count("refused") <= 0.05 * sum(1 for seat, _ in final["history"] if seat == "p1")
 
 
+def test_a_client_never_sends_faster_than_the_table_allows():  # docs/protocol.md (429), issue 28
+    """However fast it is asked to send (a bot against fast bots on a quick server), the client's
+    messages pass the server's own token bucket with its default limits: none is refused."""
+    from beanframe.server.limits import Bucket, Limits
+
+    async def send_many(n: int) -> list[float]:
+        loop = asyncio.get_running_loop()
+        sent: list[float] = []
+
+        class Socket:
+            async def send(self, text: str) -> None:
+                sent.append(loop.time())
+
+        client = TableClient("http://127.0.0.1:1/#room=r&token=t")
+        client._ws = Socket()  # type: ignore[assignment] - only send is used
+        for _ in range(n):
+            assert await client.send({"type": "state"})
+        return sent
+
+    times = asyncio.run(send_many(60))
+    now = [times[0]]
+    limits = Limits()
+    bucket = Bucket(limits.rate, limits.burst, clock=lambda: now[0])
+    for at in times:
+        now[0] = at
+        assert bucket.allow()
+    assert times[-1] - times[0] >= (60 - 20) / 40 - 0.01  # paced, not merely lucky
+
+
 def test_printing_above_the_line_being_typed_draws_the_prompt_and_the_typed_text_again():  # issue 24 §3
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None, highlight=False)
