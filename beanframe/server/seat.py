@@ -26,6 +26,7 @@ from beanframe.core.present import label, presentation
 from beanframe.core.records import known_code
 from beanframe.core.scoring import seat_name
 from beanframe.core.view import plain_data
+from beanframe.core.limits import check_player
 from beanframe.core.web import web_presentation
 from beanframe.i18n import current
 from beanframe.text.board import phase_label as board_phase_label
@@ -44,25 +45,66 @@ def view_data(game: Game, player: int | None, sent: dict[str, Any] | None = None
     With ``sent`` (the part views this seat was sent last, by name; updated here), ``parts``
     holds only the parts whose view changed since (a client merges them into the parts it has),
     and holds them as the frozen part views themselves, for :func:`to_json` (which writes them
-    as plain data in one pass, in C); without it, as plain data."""
-    view = game.view(player)
-    parts = view.parts
+    as plain data in one pass, in C); without it, as plain data.
+
+    ``sent`` also keeps the parts its views were taken from: a part equal to that one now has
+    the same view (a part's ``view(player)`` reads the part alone, in the reader's language), so
+    its view is not built again; one taking the game is always built. This counts on the game
+    those parts belong to not changing afterwards, as in a room, which applies every action to a
+    copy; a caller that changes one game in place gives the same parts each time, and then every
+    part is looked at."""
+    s = game.state
+    check_player(player, s.players)
+    parts = s.parts
+    takes_game = game.ruleset.part_view_takes_game
     if sent is None:
-        shown = plain_data(parts)
+        shown = plain_data({name: part.view(player, game) if takes_game.get(name) else part.view(player) for name, part in parts.items()})
     else:
+        basis = sent.get(_BASIS)
+        same = _unchanged(basis, parts) if basis is not None else ()
         shown = {}
         for name, part in parts.items():
-            if sent.get(name, _NOTHING) != part:  # frozen views compare by value, cheaply
-                shown[name] = part
-                sent[name] = part
-    data = {"player": view.player, "players": view.players, "variants": list(view.variants), "turn": view.turn,
-            "active": view.active, "stage": view.stage, "phase": view.phase, "to_act": view.to_act,
-            "prompt": view.prompt, "parts": shown, "deciders": list(view.deciders)}  # fmt: skip
+            if takes_game.get(name):
+                view = part.view(player, game)
+            elif name in same and name in sent:
+                continue  # as it was when its view was sent: so is its view
+            else:
+                view = part.view(player)
+            if sent.get(name, _NOTHING) != view:  # frozen views compare by value, cheaply
+                shown[name] = view
+                sent[name] = view
+        sent[_BASIS] = parts
+    phase = game.phase
+    active, to_act, deciders = s.active, game.to_act, game.deciders
+    data = {"player": player, "players": s.players, "variants": list(game.ruleset.order), "turn": s.turn,
+            "active": active, "stage": game.stage_name, "phase": phase.name if phase is not None else None,
+            "to_act": to_act, "prompt": game.prompt(), "parts": shown, "deciders": list(deciders)}  # fmt: skip
     # the same players as seats ("p1"...), the numbering of the log, the codes and the seats
     # (issue 26): a client need not count from 0 (lists in the parts stay in seat order: [0] is p1)
-    data["seats"] = {"player": seat_name_of(view.player), "active": seat_name_of(view.active),
-                     "to_act": seat_name_of(view.to_act), "deciders": [seat_name(p) for p in view.deciders]}  # fmt: skip
+    data["seats"] = {"player": seat_name_of(player), "active": seat_name_of(active),
+                     "to_act": seat_name_of(to_act), "deciders": [seat_name(p) for p in deciders]}  # fmt: skip
     return data
+
+
+#: ``sent``'s entry for the parts its views were taken from (no part is named so)
+_BASIS = "\x00parts"
+#: the last answer of :func:`_unchanged`, kept whole in one tuple (threads read it as one): a
+#: push asks it once per seat about the same two sets of parts
+_last_unchanged: tuple[Any, Any, frozenset[str]] = (None, None, frozenset())
+
+
+def _unchanged(basis: dict[str, Any], parts: dict[str, Any]) -> frozenset[str]:
+    """The names of the parts in ``parts`` equal to those of ``basis`` (none when they are the
+    same dict: a game changed in place)."""
+    global _last_unchanged
+    if basis is parts:
+        return frozenset()
+    last = _last_unchanged
+    if last[0] is basis and last[1] is parts:
+        return last[2]
+    names = frozenset(name for name, part in parts.items() if basis.get(name, _NOTHING) == part)
+    _last_unchanged = (basis, parts, names)
+    return names
 
 
 _NOTHING = object()

@@ -46,6 +46,49 @@ def test_seat_messages_decode_as_the_standard_encoder_wrote_them():
         assert json.loads(to_json(update))["view"]["parts"] == {}  # nothing changed since the state
 
 
+def test_a_push_views_again_only_the_parts_that_changed(monkeypatch):  # issue 28 §2
+    """A room applies each action to a copy: a part equal to the one its seat's views were taken
+    from is not viewed again, and the seat still gets every part that changed. A game changed in
+    place (the same parts) has every part looked at."""
+    from beanframe.beans.table import BeanTable
+
+    rng = random.Random(2)
+    game = new_game(["bohnanza"], players=4, seed=2)
+    while True:  # a position where some action changes the trade part but not the beans
+        player = game.deciders[0]
+        trade_only = []
+        for action in game.legal_actions(player):
+            trial = game.clone()
+            trial.apply(action, player)
+            if trial.state.parts["beans"] == game.state.parts["beans"] and trial.state.parts["trade"] != game.state.parts["trade"]:
+                trade_only.append(action)
+        if trade_only:
+            break
+        game.apply(rng.choice(game.legal_actions(player)), player)
+    sent: dict = {}
+    seat_state(game, player, sent)
+    viewed: list = []
+    real_view = BeanTable.view
+    monkeypatch.setattr(BeanTable, "view", lambda self, p: viewed.append(p) or real_view(self, p))
+    trial = game.clone()
+    since = trial.state.n_events
+    trial.apply(trade_only[0], player)
+    update = seat_update(trial, player, 1, since, sent)
+    assert viewed == [] and list(update["view"]["parts"]) == ["trade"]
+    assert update["view"]["parts"]["trade"] == trial.view(player).parts["trade"]
+    while True:  # on, in place, to an action that changes the beans (the parts the views came from)
+        actor = trial.deciders[0]
+        action = rng.choice(trial.legal_actions(actor))
+        before, since = trial.state.parts["beans"].clone(), trial.state.n_events
+        viewed.clear()
+        trial.apply(action, actor)
+        update = seat_update(trial, player, 1, since, sent)
+        if trial.state.parts["beans"] != before:
+            break
+    assert viewed == [player] and "beans" in update["view"]["parts"]
+    assert update["view"]["parts"]["beans"] == trial.view(player).parts["beans"]
+
+
 def test_text_stays_unescaped_and_odd_data_still_encodes():
     assert to_json({"b": "Feuerbohne ä", "a": 1}) == '{"b":"Feuerbohne ä","a":1}'
     assert to_json({"x": math.nan}) == '{"x":null}'  # never NaN, which is not JSON
