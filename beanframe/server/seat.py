@@ -143,11 +143,14 @@ def legal_data(game: Game, player: int | None) -> list[dict[str, Any]]:
     ``ask c2``), for a compact list of choices."""
     if player is None or player not in game.deciders:
         return []
-    table = game.ruleset.actions
+    id_of = game.ruleset.actions.id_of
     labelled = presentation(game.ruleset).labels  # the action kinds that have a few words
     out = []
     for a in game.legal_actions(player):
-        entry = {"code": a.code, "label": game.describe(a, player), "id": table.id_of(a)}
+        # game.describe's work for a player it knows is a decider: every seat's every legal
+        # action is described after every action, so checking the player once counts
+        describe = getattr(a, "describe", None)
+        entry = {"code": a.code, "label": describe(game, player) if describe is not None else str(a), "id": id_of(a)}
         if type(a) in labelled:
             words = label(game, player, a)
             if words:
