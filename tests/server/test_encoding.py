@@ -8,9 +8,11 @@ import json
 import math
 import random
 
+import pytest
+
 from beanframe.core.game import new_game
 from beanframe.core.persist import load_game
-from beanframe.server.seat import seat_state, seat_update, to_json
+from beanframe.server.seat import seat_state, seat_update, to_json, view_data
 from beanframe.adapters import variant_sets
 from beanframe.core.saves import snapshot
 from beanframe.server.store import (
@@ -44,6 +46,21 @@ def test_seat_messages_decode_as_the_standard_encoder_wrote_them():
         assert list(json.loads(text)) == list(message)  # the keys' order is kept
         update = seat_update(game, player, 1, game.state.n_events - 1, sent)
         assert json.loads(to_json(update))["view"]["parts"] == {}  # nothing changed since the state
+
+
+@pytest.mark.parametrize(("variants", "players"), [(("al_cabohne",), 1), (("bohnanza",), 4), (("bohnanza", "bohnaparte"), 3), (("ali_baba",), 3)])
+def test_a_seat_is_told_the_view_without_its_record(variants, players):  # issue 18 §3 (seat.py builds it itself)
+    rng = random.Random(4)
+    game = new_game(list(variants), players=players, seed=4)
+    for _ in range(60):
+        for seat in (None, *range(players)):
+            whole = game.view(seat).to_dict()
+            told = view_data(game, seat)
+            assert {k: v for k, v in told.items() if k != "seats"} == {k: v for k, v in whole.items() if k != "record"}
+        if game.is_over:
+            break
+        player = game.deciders[0]
+        game.apply(rng.choice(game.legal_actions(player)), player)
 
 
 def test_a_push_views_again_only_the_parts_that_changed(monkeypatch):  # issue 28 §2
