@@ -38,6 +38,7 @@ from beanframe.agents import make_bot
 from beanframe.core.game import Ruleset, compose
 from beanframe.core.view import View
 from beanframe.errors import BeanframeError
+from beanframe.token_bucket import Bucket
 
 #: close codes after which reconnecting cannot help
 FATAL_CLOSE = {4403: "the token opens no seat of this room", 4404: "no such room"}
@@ -139,8 +140,7 @@ class TableClient:
         self.presence: dict[str, Any] = {}
         self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
         self._ws: ClientConnection | None = None
-        self._tokens = float(SEND_BURST)  # messages that may go now (a token bucket: SEND_RATE)
-        self._tokens_at = 0.0  # the event loop's time _tokens was counted at
+        self._sends = Bucket(SEND_RATE, SEND_BURST)  # keeps the client under the table's limit
         self._task: asyncio.Task | None = None
         self._delays = (first_delay, max_delay)
         self._sleep = sleep  # the wait between attempts (a test's own clock)
@@ -220,11 +220,8 @@ class TableClient:
         ws = self._ws
         if ws is None:
             return False
-        wait = self.send_wait()
-        if wait > 0:
-            await asyncio.sleep(wait)
-            self.send_wait()
-        self._tokens -= 1
+        while not self._sends.allow():
+            await asyncio.sleep(self._sends.wait())
         try:
             await ws.send(json.dumps(message))
             return True
@@ -233,10 +230,7 @@ class TableClient:
 
     def send_wait(self) -> float:
         """Seconds until a message may go (0: now)."""
-        now = asyncio.get_running_loop().time()
-        self._tokens = min(SEND_BURST, self._tokens + (now - self._tokens_at) * SEND_RATE)
-        self._tokens_at = now
-        return 0.0 if self._tokens >= 1 else (1 - self._tokens) / SEND_RATE
+        return self._sends.wait()
 
     async def act(self, code: str, version: int | None = None, ref: Any = None) -> bool:
         """Take an action (a code or a one-line command) against ``version`` (default: the

@@ -17,6 +17,7 @@ from starlette.requests import ClientDisconnect
 
 from beanframe.core.limits import loads_json
 from beanframe.i18n import _
+from beanframe.token_bucket import Bucket
 
 
 @frozen
@@ -121,29 +122,6 @@ def read_message(data: bytes | str, limit: int) -> dict[str, Any]:
     if not isinstance(kind, str):
         raise BadInput(_("a message needs a {field} ({types})").format(field='"type"', types="hello, action, why, command, state, ping"))
     return value
-
-
-class Bucket:
-    """A token bucket: ``allow()`` is True while the average stays under ``rate`` a second with
-    at most ``burst`` at once."""
-
-    __slots__ = ("rate", "burst", "tokens", "at", "clock")
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.clock = clock  # seconds; a test injects its own
-        self.at = clock()
-
-    def allow(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Buckets:
